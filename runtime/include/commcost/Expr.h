@@ -1,0 +1,125 @@
+// Symbolic integer expressions in the one grammar every commcost tool speaks
+// (DESIGN.md, "Symbolic values"): integer literals, source-level variable
+// names, + - * / % (C integer division and remainder), parentheses and the
+// functions min, max, gcd, ceildiv, floordiv. Values are immutable and
+// cheap to copy; constructors simplify the obvious (constant folding, like
+// terms, neutral elements) so that printed values stay readable.
+//
+// Two evaluators share the tree: evaluate() gives the grammar's integer
+// semantics; evaluateReal() treats '/' as real division and is what model
+// forms (cost formulas with real coefficients) use.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <ostream>
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace commcost {
+
+/// Raised for malformed text; the message names the offending position.
+class ExprParseError : public std::runtime_error {
+public:
+  ExprParseError(const std::string &Msg, size_t Pos)
+      : std::runtime_error(Msg), Position(Pos) {}
+  size_t Position;
+};
+
+/// Raised when evaluation is impossible: an unbound variable, a division by
+/// zero, an overflow. The message names the variable or operation.
+class ExprEvalError : public std::runtime_error {
+public:
+  using std::runtime_error::runtime_error;
+};
+
+class Expr {
+public:
+  enum class Kind {
+    Const,
+    Var,
+    Add, // n-ary sum
+    Mul, // n-ary product
+    Div, // C truncating division
+    Mod, // C remainder
+    Min, // n-ary
+    Max, // n-ary
+    Gcd,
+    CeilDiv,
+    FloorDiv,
+  };
+
+  using IntBindings = std::map<std::string, int64_t, std::less<>>;
+  using RealBindings = std::map<std::string, double, std::less<>>;
+
+  /// The constant 0.
+  Expr();
+  static Expr constant(int64_t Value);
+  static Expr var(std::string Name);
+
+  friend Expr operator+(const Expr &A, const Expr &B);
+  friend Expr operator-(const Expr &A, const Expr &B);
+  friend Expr operator*(const Expr &A, const Expr &B);
+  /// C division (truncating); simplifies only when exact.
+  friend Expr operator/(const Expr &A, const Expr &B);
+  friend Expr operator%(const Expr &A, const Expr &B);
+  Expr operator-() const;
+
+  static Expr min(const Expr &A, const Expr &B);
+  static Expr max(const Expr &A, const Expr &B);
+  static Expr minOf(const std::vector<Expr> &Operands);
+  static Expr maxOf(const std::vector<Expr> &Operands);
+  static Expr gcd(const Expr &A, const Expr &B);
+  static Expr ceilDiv(const Expr &A, const Expr &B);
+  static Expr floorDiv(const Expr &A, const Expr &B);
+
+  Kind kind() const;
+  bool isConstant() const { return kind() == Kind::Const; }
+  /// The value of a Const node; throws std::logic_error otherwise.
+  int64_t constantValue() const;
+  /// The name of a Var node; throws std::logic_error otherwise.
+  const std::string &name() const;
+  /// Operands of an operator node (empty for Const and Var).
+  const std::vector<Expr> &operands() const;
+
+  /// Integer evaluation with the grammar's semantics.
+  int64_t evaluate(const IntBindings &Vars) const;
+  /// Real evaluation: '/' is real division, floordiv/ceildiv round the real
+  /// quotient, '%' and gcd require integral operands.
+  double evaluateReal(const RealBindings &Vars) const;
+
+  /// Every variable name the expression mentions.
+  std::set<std::string> variables() const;
+  /// Replace variable Name by Value everywhere, simplifying again.
+  Expr substitute(std::string_view Name, const Expr &Value) const;
+
+  /// Printed in the grammar with the fewest parentheses that keep the
+  /// meaning; parse(str()) yields an equal expression.
+  std::string str() const;
+  void print(std::ostream &OS) const;
+
+  /// Structural equality after simplification.
+  friend bool operator==(const Expr &A, const Expr &B);
+  friend bool operator<(const Expr &A, const Expr &B); // a total order
+
+  struct Node;
+
+private:
+  // The simplifying constructors (Expr.cpp) build nodes directly.
+  friend struct ExprBuilder;
+  explicit Expr(std::shared_ptr<const Node> N) : N(std::move(N)) {}
+  static Expr make(Kind K, std::vector<Expr> Ops);
+  std::shared_ptr<const Node> N;
+};
+
+std::ostream &operator<<(std::ostream &OS, const Expr &E);
+
+/// Parse text in the grammar. Throws ExprParseError naming the position and
+/// what was expected.
+Expr parseExpr(std::string_view Text);
+
+} // namespace commcost

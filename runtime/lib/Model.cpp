@@ -1,0 +1,131 @@
+// The model forms of the five papers and their evaluation. Each form is a
+// formula in the expression grammar; coefficients are the names a fit
+// determines, every other name is a feature.
+#include "commcost/Model.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace commcost {
+
+const std::vector<ModelForm> &builtinModelForms() {
+  // Second-order forms of the cache-lines paper add the quadratic and
+  // cross terms of the first-order features.
+  static const std::vector<ModelForm> Forms = {
+      {"S1", "cache-lines", "a*n + b*m", {"a", "b"}},
+      {"S2", "cache-lines", "a*n + b*m + d*m*m", {"a", "b", "d"}},
+      {"S3", "cache-lines", "a*n + b*m + d*m*m + e*n*m", {"a", "b", "d", "e"}},
+      {"M1", "cache-lines", "a*n + b*m + c*L_mem", {"a", "b", "c"}},
+      {"M2", "cache-lines", "a*n + b*m + c*L_mem + f*m*L_mem",
+       {"a", "b", "c", "f"}},
+      {"M3", "cache-lines",
+       "a*n + b*m + c*L_mem + d*m*m + f*m*L_mem + q*L_mem*L_mem",
+       {"a", "b", "c", "d", "f", "q"}},
+
+      {"H", "amato", "L + g*h", {"L", "g"}},
+      {"HM", "amato", "L + g*h + gM*M", {"L", "g", "gM"}},
+      {"HrHw", "amato", "L + ghr*hr + ghw*hw", {"L", "ghr", "ghw"}},
+      {"HrHwM", "amato", "L + ghr*hr + ghw*hw + gM*M",
+       {"L", "ghr", "ghw", "gM"}},
+      {"HrHwM-c", "amato",
+       "L + ghrc*hrc + ghrm*hrm + ghwc*hwc + ghwm*hwm + gM*M",
+       {"L", "ghrc", "ghrm", "ghwc", "ghwm", "gM"}},
+
+      {"F_h", "bianco-pucci", "g*h + l", {"g", "l"}},
+      {"F_io", "bianco-pucci", "gi*hi + go*ho + l", {"gi", "go", "l"}},
+      {"F_ioM", "bianco-pucci", "gi*hi + go*ho + gM*M + l",
+       {"gi", "go", "gM", "l"}},
+      {"F_hM", "bianco-pucci", "g*h + gM*M + l", {"g", "gM", "l"}},
+      {"F_M", "bianco-pucci", "gM*M + l", {"gM", "l"}},
+      {"F_oM", "bianco-pucci", "go*ho + gM*M + l", {"go", "gM", "l"}},
+      {"F_iM", "bianco-pucci", "gi*hi + gM*M + l", {"gi", "gM", "l"}},
+      {"F_o", "bianco-pucci", "go*ho + l", {"go", "l"}},
+      {"F_i", "bianco-pucci", "gi*hi + l", {"gi", "l"}},
+
+      {"BSP", "juurlink-wijshoff", "w + g*h + L", {"g", "L"}},
+      {"E-BSP", "juurlink-wijshoff", "max(g*V/p, gh*h) + L", {"g", "gh", "L"}},
+      {"BPRAM", "juurlink-wijshoff", "sigma*m + ell", {"sigma", "ell"}},
+
+      {"Fischer", "fischer",
+       "c7*k*l*r + c6*k*r + c5*k*l + c4*l*r + c3*k + c2*l + c1*r + c0",
+       {"c7", "c6", "c5", "c4", "c3", "c2", "c1", "c0"}},
+  };
+  return Forms;
+}
+
+const ModelForm &builtinModelForm(const std::string &Name) {
+  for (const ModelForm &F : builtinModelForms())
+    if (F.Name == Name)
+      return F;
+  throw ModelError("no model form named '" + Name + "'");
+}
+
+Model::Model(std::string Name, std::string Form,
+             std::map<std::string, double> Coefficients)
+    : Name(std::move(Name)), FormText(std::move(Form)),
+      FormExpr(parseExpr(FormText)), Coefs(std::move(Coefficients)) {
+  for (const std::string &V : FormExpr.variables())
+    if (!Coefs.count(V))
+      Features.push_back(V);
+}
+
+double Model::evaluate(const FeatureVector &F) const {
+  Expr::RealBindings Vars(Coefs.begin(), Coefs.end());
+  for (const std::string &Feature : Features) {
+    auto It = F.find(Feature);
+    if (It == F.end())
+      throw ModelError("model " + Name + " needs feature '" + Feature +
+                       "', which was not given");
+    Vars[Feature] = It->second;
+  }
+  try {
+    return FormExpr.evaluateReal(Vars);
+  } catch (const ExprEvalError &E) {
+    throw ModelError("model " + Name + ": " + E.what());
+  }
+}
+
+Expr Model::costExprPs(const std::map<std::string, Expr> &Given) const {
+  // Coefficients are microseconds per unit; scaled to integer picoseconds
+  // the cost stays in the integer grammar, and even a per-byte coefficient
+  // of a fast copy (tens of picoseconds) keeps two significant digits.
+  Expr E = FormExpr;
+  for (const auto &[Coef, Value] : Coefs)
+    E = E.substitute(Coef, Expr::constant(std::llround(Value * 1e6)));
+  for (const std::string &Feature : Features) {
+    auto It = Given.find(Feature);
+    if (It == Given.end())
+      throw ModelError("model " + Name + " needs feature '" + Feature +
+                       "', which was not given");
+    E = E.substitute(Feature, It->second);
+  }
+  return E;
+}
+
+double PredictionInterval::locality(double Measured) const {
+  if (Bad == Good)
+    throw ModelError("prediction interval is empty: good and bad "
+                     "predictions are both " +
+                     std::to_string(Good));
+  return 1.0 - (Measured - Good) / (Bad - Good);
+}
+
+double PredictionInterval::measuredOverGood(double Measured) const {
+  if (Good == 0)
+    throw ModelError("good prediction is 0: M/G is undefined");
+  return Measured / Good;
+}
+
+PacketSplit optimalPacketSplit(double PerPacket, double PerByte,
+                               double Bytes) {
+  if (!(PerPacket > 0) || !(PerByte > 0) || !(Bytes > 0))
+    throw ModelError("optimal packet split needs positive per-packet cost, "
+                     "per-byte cost and data size (got " +
+                     std::to_string(PerPacket) + ", " +
+                     std::to_string(PerByte) + ", " + std::to_string(Bytes) +
+                     ")");
+  return {std::sqrt(PerByte / PerPacket * Bytes),
+          std::sqrt(PerPacket / PerByte * Bytes)};
+}
+
+} // namespace commcost

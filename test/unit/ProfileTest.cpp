@@ -1,0 +1,234 @@
+// Tests of profile loading, validation messages, round trips, atomic saves
+// and the choice between explicit, calibrated and embedded profiles.
+#include "commcost/Profile.h"
+
+#include <gtest/gtest.h>
+
+#include <csignal>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <sys/resource.h>
+
+using namespace commcost;
+namespace fs = std::filesystem;
+
+namespace {
+
+class ProfileFiles : public ::testing::Test {
+protected:
+  void SetUp() override {
+    Dir = fs::temp_directory_path() /
+          ("commcost-profile-test-" + std::to_string(::getpid()) + "-" +
+           ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(Dir);
+    fs::create_directories(Dir);
+  }
+  void TearDown() override { fs::remove_all(Dir); }
+
+  std::string write(const std::string &Name, const std::string &Text) {
+    std::string Path = (Dir / Name).string();
+    std::ofstream(Path) << Text;
+    return Path;
+  }
+
+  static std::string read(const std::string &Path) {
+    std::stringstream S;
+    S << std::ifstream(Path).rdbuf();
+    return S.str();
+  }
+
+  static nlohmann::json valid() { return defaultProfile().toJson(); }
+
+  /// Loads J from a file and returns the error message ("" if it loaded).
+  std::string errorOf(const nlohmann::json &J) {
+    return errorOfText(J.dump());
+  }
+  std::string errorOfText(const std::string &Text) {
+    std::string Path = write("p.json", Text);
+    try {
+      loadProfile(Path);
+      return "";
+    } catch (const ProfileError &E) {
+      EXPECT_EQ(E.File, Path);
+      EXPECT_EQ(std::string(E.what()).rfind(Path + ": ", 0), 0u) << E.what();
+      return E.what();
+    }
+  }
+
+  fs::path Dir;
+};
+
+#define EXPECT_CONTAINS(Haystack, Needle)                                      \
+  EXPECT_NE(std::string(Haystack).find(Needle), std::string::npos)            \
+      << "'" << (Haystack) << "' lacks '" << (Needle) << "'"
+
+TEST(DefaultProfile, IsMarkedAsDefaultAndCoversEverySiteKind) {
+  const Profile &P = defaultProfile();
+  EXPECT_TRUE(P.Machine.IsDefault);
+  EXPECT_EQ(P.Source, "<embedded default>");
+  EXPECT_CONTAINS(P.Machine.Description, "not a measurement");
+  EXPECT_EQ(P.Machine.LineSize, 64u);
+  for (const char *Kind : {"send", "recv", "put", "get", "copy", "copy-loop",
+                           "superstep", "packet"}) {
+    // Every feature a site model needs is one the analysis derives.
+    static const std::set<std::string> Known = {
+        "n",   "m",   "L_mem", "hr", "hw", "hrc", "hrm", "hwc", "hwm", "M",
+        "h",   "hi",  "ho",    "V",  "p",  "k",   "l",   "r",   "w"};
+    for (const std::string &F : P.modelForSite(Kind).features())
+      EXPECT_TRUE(Known.count(F)) << Kind << " needs unknown feature " << F;
+  }
+  // A plausible machine: a 4 KiB row copy costs between 0.01 and 10 us.
+  double Us = P.modelForSite("copy").evaluate(
+      {{"n", 1}, {"m", 4096}, {"L_mem", 64}});
+  EXPECT_GT(Us, 0.01);
+  EXPECT_LT(Us, 10.0);
+  EXPECT_THROW(P.modelForSite("teleport"), ProfileError);
+}
+
+TEST_F(ProfileFiles, RoundTripKeepsModelsAndUnknownFields) {
+  nlohmann::json J = valid();
+  J["comment"] = "kept";
+  J["machine"]["numa_nodes"] = 2;
+  J["models"]["M1"]["raw_data"] = "marshalling.csv";
+  J["models"]["M1"]["fit"] = {{"avg_rel_err", 0.04},
+                              {"max_rel_err", 0.2},
+                              {"S_e", 0.3},
+                              {"R2", 0.002},
+                              {"train_points", 100},
+                              {"test_points", 250}};
+  Profile P = loadProfile(write("in.json", J.dump()));
+  EXPECT_EQ(P.Models.at("M1").Fit.TestPoints, 250u);
+  EXPECT_DOUBLE_EQ(P.Models.at("M1").Fit.AvgRelErr, 0.04);
+  std::string Out = (Dir / "out.json").string();
+  saveProfile(P, Out);
+  nlohmann::json Back = nlohmann::json::parse(read(Out));
+  EXPECT_EQ(Back["comment"], "kept");
+  EXPECT_EQ(Back["machine"]["numa_nodes"], 2);
+  EXPECT_EQ(Back["models"]["M1"]["raw_data"], "marshalling.csv");
+  Profile Q = loadProfile(Out);
+  EXPECT_EQ(Q.Models.size(), P.Models.size());
+  EXPECT_EQ(Q.SiteModels, P.SiteModels);
+  for (const auto &[Name, M] : P.Models) {
+    EXPECT_EQ(Q.Models.at(Name).coefficients(), M.coefficients()) << Name;
+    EXPECT_EQ(Q.Models.at(Name).formText(), M.formText()) << Name;
+  }
+  EXPECT_EQ(Q.Models.at("M1").Fit.TrainPoints, 100u);
+}
+
+TEST_F(ProfileFiles, MalformedProfilesNameFileFieldAndProblem) {
+  nlohmann::json J = valid();
+  J["machine"].erase("line_size");
+  std::string E = errorOf(J);
+  EXPECT_CONTAINS(E, "machine.line_size: missing");
+
+  J = valid();
+  J["machine"]["cores"] = "two";
+  E = errorOf(J);
+  EXPECT_CONTAINS(E, "machine.cores: expected a positive integer");
+  EXPECT_CONTAINS(E, "string \"two\"");
+
+  J = valid();
+  J["machine"]["line_size"] = -64;
+  EXPECT_CONTAINS(errorOf(J), "machine.line_size: expected a positive");
+  J["machine"]["line_size"] = 48;
+  EXPECT_CONTAINS(errorOf(J), "machine.line_size: expected a power of two");
+
+  J = valid();
+  J["schema"] = "commcost-profile/9";
+  EXPECT_CONTAINS(errorOf(J), "schema: unknown schema \"commcost-profile/9\"");
+  J.erase("schema");
+  EXPECT_CONTAINS(errorOf(J), "schema: missing");
+
+  E = errorOfText("{\"schema\": \"commcost-profile/1\", ");
+  EXPECT_CONTAINS(E, "(document): not valid JSON");
+
+  J = valid();
+  J["models"]["M1"]["coefficients"]["a"] = "fast";
+  EXPECT_CONTAINS(errorOf(J), "models.M1.coefficients.a: expected a finite "
+                              "number");
+  J = valid();
+  J["models"]["M1"]["form"] = "a*n + (b";
+  EXPECT_CONTAINS(errorOf(J), "models.M1.form: not a formula");
+  J = valid();
+  J["models"]["M1"]["coefficients"]["z"] = 1.0;
+  EXPECT_CONTAINS(errorOf(J), "models.M1.coefficients.z: the form");
+  J = valid();
+  J["models"]["M1"]["units"] = "ms";
+  EXPECT_CONTAINS(errorOf(J), "models.M1.units: expected \"us\"");
+  J = valid();
+  J["site_models"]["copy"] = "M9";
+  EXPECT_CONTAINS(errorOf(J), "site_models.copy: names model \"M9\"");
+  J = valid();
+  J["machine"]["caches"][1]["size"] = 0;
+  EXPECT_CONTAINS(errorOf(J), "machine.caches[1].size: expected a positive");
+  EXPECT_CONTAINS(errorOfText("[1, 2]"), "(document): expected an object");
+
+  EXPECT_EQ(errorOf(valid()), "");
+}
+
+TEST_F(ProfileFiles, UnreadableFileIsNamed) {
+  std::string Path = (Dir / "missing.json").string();
+  try {
+    loadProfile(Path);
+    FAIL() << "expected ProfileError";
+  } catch (const ProfileError &E) {
+    EXPECT_CONTAINS(E.what(), Path + ": (file): cannot be read");
+  }
+}
+
+// A save that fails half-way (here: the file size limit is hit while
+// writing) must leave the previous profile byte for byte.
+TEST_F(ProfileFiles, FailedSaveLeavesTheOldFileIntact) {
+  std::string Path = (Dir / "profile.json").string();
+  saveProfile(defaultProfile(), Path);
+  std::string Before = read(Path);
+
+  Profile Big = defaultProfile();
+  Big.Extra["padding"] = std::string(1 << 16, 'x');
+  struct rlimit Old;
+  ASSERT_EQ(getrlimit(RLIMIT_FSIZE, &Old), 0);
+  auto OldHandler = std::signal(SIGXFSZ, SIG_IGN);
+  struct rlimit Small = Old;
+  Small.rlim_cur = 4096;
+  ASSERT_EQ(setrlimit(RLIMIT_FSIZE, &Small), 0);
+  EXPECT_THROW(saveProfile(Big, Path), ProfileError);
+  ASSERT_EQ(setrlimit(RLIMIT_FSIZE, &Old), 0);
+  std::signal(SIGXFSZ, OldHandler);
+
+  EXPECT_EQ(read(Path), Before);
+  size_t Files = 0;
+  for ([[maybe_unused]] const auto &E : fs::directory_iterator(Dir))
+    ++Files;
+  EXPECT_EQ(Files, 1u) << "a temporary file was left behind";
+}
+
+TEST_F(ProfileFiles, ResolvesExplicitThenEnvironmentThenCalibratedThenDefault) {
+  ::unsetenv("COMMCOST_PROFILE");
+  ::setenv("XDG_CONFIG_HOME", Dir.c_str(), 1);
+  EXPECT_TRUE(resolveProfile(std::nullopt).Machine.IsDefault);
+
+  Profile Calibrated = defaultProfile();
+  Calibrated.Machine.IsDefault = false;
+  Calibrated.Machine.Description = "calibrated";
+  fs::create_directories(Dir / "commcost");
+  saveProfile(Calibrated, (Dir / "commcost" / "profile.json").string());
+  EXPECT_EQ(resolveProfile(std::nullopt).Machine.Description, "calibrated");
+
+  std::string Explicit = (Dir / "explicit.json").string();
+  Calibrated.Machine.Description = "explicit";
+  saveProfile(Calibrated, Explicit);
+  EXPECT_EQ(resolveProfile(Explicit).Source, Explicit);
+
+  std::string Missing = (Dir / "nope.json").string();
+  ::setenv("COMMCOST_PROFILE", Missing.c_str(), 1);
+  EXPECT_THROW(resolveProfile(std::nullopt), ProfileError);
+  ::setenv("COMMCOST_PROFILE", Explicit.c_str(), 1);
+  EXPECT_EQ(resolveProfile(std::nullopt).Machine.Description, "explicit");
+  ::unsetenv("COMMCOST_PROFILE");
+  ::unsetenv("XDG_CONFIG_HOME");
+}
+
+} // namespace
