@@ -1,0 +1,200 @@
+// Recursive-descent parser for the expression grammar of Expr.h:
+//
+//   sum     := product (('+' | '-') product)*
+//   product := unary (('*' | '/' | '%') unary)*
+//   unary   := '-' unary | primary
+//   primary := integer | name | name '(' sum (',' sum)* ')' | '(' sum ')'
+//
+// C precedence and left associativity. The tree is built through the
+// simplifying constructors, so parse(E.str()) == E. A literal is limited to
+// int64, except that '-' directly before 9223372036854775808 gives INT64_MIN
+// (which is how that constant prints).
+#include "commcost/Expr.h"
+
+#include <limits>
+
+namespace commcost {
+namespace {
+
+bool isIdentStart(char C) {
+  return (C >= 'a' && C <= 'z') || (C >= 'A' && C <= 'Z') || C == '_';
+}
+bool isDigit(char C) { return C >= '0' && C <= '9'; }
+bool isIdentChar(char C) { return isIdentStart(C) || isDigit(C); }
+
+class Parser {
+public:
+  explicit Parser(std::string_view Text) : Text(Text) {}
+
+  Expr parseAll() {
+    Expr E = parseSum();
+    skipSpace();
+    if (Pos != Text.size())
+      fail("an operator or end of input");
+    return E;
+  }
+
+private:
+  std::string_view Text;
+  size_t Pos = 0;
+
+  void skipSpace() {
+    while (Pos < Text.size() && (Text[Pos] == ' ' || Text[Pos] == '\t' ||
+                                 Text[Pos] == '\n' || Text[Pos] == '\r'))
+      ++Pos;
+  }
+
+  /// The token at Pos, described for an error message.
+  std::string found() const {
+    if (Pos >= Text.size())
+      return "end of input";
+    size_t End = Pos + 1;
+    if (isIdentStart(Text[Pos]) || isDigit(Text[Pos]))
+      while (End < Text.size() && isIdentChar(Text[End]))
+        ++End;
+    return "'" + std::string(Text.substr(Pos, End - Pos)) + "'";
+  }
+
+  [[noreturn]] void error(const std::string &Msg, size_t At) const {
+    throw ExprParseError(Msg + " (in '" + std::string(Text) + "')", At);
+  }
+
+  [[noreturn]] void fail(const std::string &Expected) const {
+    error("expected " + Expected + " at offset " + std::to_string(Pos) +
+              ", found " + found(),
+          Pos);
+  }
+
+  bool accept(char C) {
+    skipSpace();
+    if (Pos < Text.size() && Text[Pos] == C) {
+      ++Pos;
+      return true;
+    }
+    return false;
+  }
+
+  void expect(char C) {
+    if (!accept(C))
+      fail(std::string("'") + C + "'");
+  }
+
+  Expr parseSum() {
+    Expr E = parseProduct();
+    for (;;) {
+      if (accept('+'))
+        E = E + parseProduct();
+      else if (accept('-'))
+        E = E - parseProduct();
+      else
+        return E;
+    }
+  }
+
+  Expr parseProduct() {
+    Expr E = parseUnary();
+    for (;;) {
+      if (accept('*'))
+        E = E * parseUnary();
+      else if (accept('/'))
+        E = E / parseUnary();
+      else if (accept('%'))
+        E = E % parseUnary();
+      else
+        return E;
+    }
+  }
+
+  Expr parseUnary() {
+    if (!accept('-'))
+      return parsePrimary();
+    skipSpace();
+    // Negate a literal itself, so that INT64_MIN has a spelling.
+    if (Pos < Text.size() && isDigit(Text[Pos]))
+      return parseLiteral(/*Negated=*/true);
+    return -parseUnary();
+  }
+
+  /// The integer literal at Pos, negated if it follows a unary minus.
+  Expr parseLiteral(bool Negated) {
+    size_t Start = Pos;
+    // Accumulate negatively: the int64 range has one more negative value.
+    constexpr int64_t Min = std::numeric_limits<int64_t>::min();
+    int64_t V = 0;
+    bool TooLarge = false;
+    for (; Pos < Text.size() && isDigit(Text[Pos]); ++Pos) {
+      int64_t Digit = Text[Pos] - '0';
+      if (V < (Min + Digit) / 10)
+        TooLarge = true;
+      else
+        V = V * 10 - Digit;
+    }
+    if (Pos < Text.size() && isIdentStart(Text[Pos])) {
+      Pos = Start;
+      fail("an integer literal");
+    }
+    if (TooLarge || (!Negated && V == Min))
+      error("integer literal '" + std::string(Text.substr(Start, Pos - Start)) +
+                "' at offset " + std::to_string(Start) +
+                " does not fit in 64 bits",
+            Start);
+    return Expr::constant(Negated ? V : -V);
+  }
+
+  Expr parsePrimary() {
+    skipSpace();
+    if (Pos >= Text.size())
+      fail("an expression");
+    char C = Text[Pos];
+    if (isDigit(C))
+      return parseLiteral(/*Negated=*/false);
+    if (C == '(') {
+      ++Pos;
+      Expr E = parseSum();
+      expect(')');
+      return E;
+    }
+    if (!isIdentStart(C))
+      fail("an expression");
+    size_t Start = Pos;
+    while (Pos < Text.size() && isIdentChar(Text[Pos]))
+      ++Pos;
+    std::string Name(Text.substr(Start, Pos - Start));
+    if (!accept('('))
+      return Expr::var(Name);
+    return parseCall(Name, Start);
+  }
+
+  Expr parseCall(const std::string &Name, size_t Start) {
+    bool Variadic = Name == "min" || Name == "max";
+    if (!Variadic && Name != "gcd" && Name != "ceildiv" && Name != "floordiv")
+      error("unknown function '" + Name + "' at offset " +
+                std::to_string(Start) +
+                " (known functions: min, max, gcd, ceildiv, floordiv)",
+            Start);
+    std::vector<Expr> Args{parseSum()};
+    while (accept(','))
+      Args.push_back(parseSum());
+    expect(')');
+    if (Variadic ? Args.size() < 2 : Args.size() != 2)
+      error("function '" + Name + "' at offset " + std::to_string(Start) +
+                " expects " + (Variadic ? "at least 2" : "2") +
+                " arguments, found " + std::to_string(Args.size()),
+            Start);
+    if (Name == "min")
+      return Expr::minOf(Args);
+    if (Name == "max")
+      return Expr::maxOf(Args);
+    if (Name == "gcd")
+      return Expr::gcd(Args[0], Args[1]);
+    if (Name == "ceildiv")
+      return Expr::ceilDiv(Args[0], Args[1]);
+    return Expr::floorDiv(Args[0], Args[1]);
+  }
+};
+
+} // namespace
+
+Expr parseExpr(std::string_view Text) { return Parser(Text).parseAll(); }
+
+} // namespace commcost
