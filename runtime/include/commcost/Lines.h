@@ -50,6 +50,10 @@ struct LineBounds {
   friend bool operator==(const LineBounds &, const LineBounds &) = default;
 };
 
+/// Throw SliceError unless the line size (alignment) is at least 1.
+void checkLineSize(uint64_t LineSize);
+void checkAlign(uint64_t Align);
+
 /// Throw SliceError, naming the field, unless S is a slice: rows (planes)
 /// must not overlap and the slice must span at most 2^64 bytes.
 void checkSlice(const Slice2D &S);
