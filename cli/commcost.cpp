@@ -12,6 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cstdio>
 #include <cstring>
 #include <optional>
 
@@ -72,6 +73,13 @@ cl::opt<bool> PredictJson("json", cl::desc("Machine-readable output"),
 cl::SubCommand ProfileCmd("profile", "Profiles: `commcost profile show [FILE]`");
 cl::list<std::string> ProfileArgs(cl::Positional, cl::desc("show [FILE]"),
                                   cl::sub(ProfileCmd), cl::cat(Category));
+
+/// A real number with six significant digits, as people write them.
+std::string number(double V) {
+  char Buf[32];
+  std::snprintf(Buf, sizeof Buf, "%.6g", V);
+  return Buf;
+}
 
 [[noreturn]] void fail(const Twine &Msg) {
   errs() << "commcost: error: " << Msg << "\n";
@@ -169,7 +177,7 @@ int runPredict() {
                   .dump()
            << "\n";
   else
-    outs() << formatv("{0:g} us\n", Cost);
+    outs() << number(Cost) << " us\n";
   return 0;
 }
 
@@ -200,7 +208,7 @@ int runProfileShow() {
     std::string Max = F.TestPoints ? formatv("{0:P1}", F.MaxRelErr).str() : "-";
     std::string Coefs;
     for (const auto &[C, V] : Mod.coefficients())
-      Coefs += formatv("{0}{1}={2:g}", Coefs.empty() ? "" : " ", C, V).str();
+      Coefs += (Coefs.empty() ? "" : " ") + C + "=" + number(V);
     outs() << formatv("{0,-10} {1,-18} {2,-9} {3,-9} {4}\n", Name, Mod.Paper,
                       Avg, Max, Mod.formText())
            << formatv("{0,-40} {1}\n", "", Coefs);
