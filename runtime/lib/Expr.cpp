@@ -768,13 +768,20 @@ std::set<std::string> Expr::variables() const {
 }
 
 Expr Expr::substitute(std::string_view Name, const Expr &Value) const {
-  if (kind() == Kind::Var)
-    return name() == Name ? Value : *this;
+  return substitute({{std::string(Name), Value}});
+}
+
+Expr Expr::substitute(const std::map<std::string, Expr, std::less<>> &Values)
+    const {
+  if (kind() == Kind::Var) {
+    auto It = Values.find(name());
+    return It == Values.end() ? *this : It->second;
+  }
   if (operands().empty())
     return *this;
   std::vector<Expr> Ops;
   for (const Expr &O : operands())
-    Ops.push_back(O.substitute(Name, Value));
+    Ops.push_back(O.substitute(Values));
   return ExprBuilder::rebuild(kind(), Ops);
 }
 

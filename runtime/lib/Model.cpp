@@ -89,17 +89,19 @@ Expr Model::costExprPs(const std::map<std::string, Expr> &Given) const {
   // Coefficients are microseconds per unit; scaled to integer picoseconds
   // the cost stays in the integer grammar, and even a per-byte coefficient
   // of a fast copy (tens of picoseconds) keeps two significant digits.
-  Expr E = FormExpr;
+  std::map<std::string, Expr, std::less<>> Values;
   for (const auto &[Coef, Value] : Coefs)
-    E = E.substitute(Coef, Expr::constant(std::llround(Value * 1e6)));
+    Values.emplace(Coef, Expr::constant(std::llround(Value * 1e6)));
   for (const std::string &Feature : Features) {
     auto It = Given.find(Feature);
     if (It == Given.end())
       throw ModelError("model " + Name + " needs feature '" + Feature +
                        "', which was not given");
-    E = E.substitute(Feature, It->second);
+    Values.emplace(Feature, It->second);
   }
-  return E;
+  // At once: a source variable named like a feature (n, m) inside a
+  // feature's value must not be replaced again.
+  return FormExpr.substitute(Values);
 }
 
 double PredictionInterval::locality(double Measured) const {

@@ -90,6 +90,16 @@ TEST(Model, SymbolicCostAgreesWithNumericCost) {
   }
 }
 
+// Source variables may be named like features: a column of an m x n
+// matrix has n messages of m bytes... the substitution must not chain.
+TEST(Model, SymbolicCostDoesNotResubstituteSourceNames) {
+  Model S1("S1", "a*n + b*m", {{"a", 1.0}, {"b", 2.0}});
+  Expr Cost = S1.costExprPs(
+      {{"n", Expr::var("m")}, {"m", Expr::constant(8) * Expr::var("n")}});
+  // 1e6*m + 2e6*8*n picoseconds.
+  EXPECT_EQ(Cost.evaluate({{"m", 3}, {"n", 5}}), 3000000 + 80000000);
+}
+
 TEST(PredictionInterval, LocalityAndMeasuredOverGood) {
   PredictionInterval I{10.0, 30.0};
   EXPECT_DOUBLE_EQ(I.locality(10.0), 1.0);

@@ -96,6 +96,9 @@ public:
   std::set<std::string> variables() const;
   /// Replace variable Name by Value everywhere, simplifying again.
   Expr substitute(std::string_view Name, const Expr &Value) const;
+  /// Replace every variable named in Values at once: names inside the
+  /// substituted values are not replaced again.
+  Expr substitute(const std::map<std::string, Expr, std::less<>> &Values) const;
 
   /// Printed in the grammar with the fewest parentheses that keep the
   /// meaning; parse(str()) yields an equal expression.

@@ -1,0 +1,388 @@
+// Fits, validations, model selection and targets of every suite.
+#include "Analysis.h"
+
+#include "Fit.h"
+#include "Stats.h"
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <set>
+
+namespace commcost::calib {
+
+namespace {
+
+using PointFilter = std::function<bool(const Point &)>;
+
+std::vector<Observation> observations(const std::vector<Point> &Ps,
+                                      const PointFilter &Keep) {
+  std::vector<Observation> Out;
+  for (const Point &P : Ps)
+    if (Keep(P) && !P.SamplesUs.empty())
+      Out.push_back({P.Features, P.medianUs()});
+  return Out;
+}
+
+std::vector<ModelForm> formsOf(const std::string &Paper) {
+  std::vector<ModelForm> Out;
+  for (const ModelForm &F : builtinModelForms())
+    if (F.Paper == Paper)
+      Out.push_back(F);
+  return Out;
+}
+
+/// Fits F on Train, validates on each named held-out set, and records one
+/// FittedForm per set. Returns false (with a note) if the fit is
+/// impossible, e.g. too few points.
+bool fitForm(Analysis &A, const ModelForm &F, bool Added,
+             const std::string &Suite, const std::string &Group,
+             const std::string &ModelName, const std::string &TrainedOn,
+             const std::vector<Observation> &Train,
+             const std::vector<std::pair<std::string,
+                                         std::vector<Observation>>> &Held) {
+  try {
+    Model M = LinearForm(ModelName, F.Form, F.Coefficients)
+                  .fit(Train, /*Relative=*/true);
+    M.Paper = Added ? "commcost" : F.Paper;
+    for (const auto &[Set, Test] : Held) {
+      if (Test.empty())
+        continue;
+      A.Fits.push_back(
+          {Suite, Group, TrainedOn, Set, F.Name, Added, M, validate(M, Test)});
+    }
+    return true;
+  } catch (const ModelError &E) {
+    A.Notes.push_back(Suite + " " + Group + ": " + F.Name + " not fitted: " +
+                      E.what());
+    return false;
+  }
+}
+
+double limitFor(double Target, double Noise) {
+  return std::max(Target, 1.5 * Noise);
+}
+
+void addTarget(Analysis &A, const std::string &What, double Value,
+               double Limit, const std::string &Detail) {
+  A.Targets.push_back({What, Value, Limit, Value <= Limit, Detail});
+}
+
+// The cache-lines paper's six forms, and three with what matters on this
+// machine: pages touched (TLB, and the prefetcher stops at page ends) and
+// contiguous runs (one copy call or loop trip each).
+const std::vector<ModelForm> &addedMarshallingForms() {
+  static const std::vector<ModelForm> Forms = {
+      {"S1-runs", "commcost", "a*n + b*m + f*runs", {"a", "b", "f"}},
+      {"M1-pages", "commcost", "a*n + b*m + c*L_mem + e*pages",
+       {"a", "b", "c", "e"}},
+      {"M1-pages-runs", "commcost", "a*n + b*m + c*L_mem + e*pages + f*runs",
+       {"a", "b", "c", "e", "f"}},
+  };
+  return Forms;
+}
+
+void analyseMarshalling(Analysis &A, const std::vector<Point> &Ps) {
+  auto Train = observations(Ps, [](const Point &P) { return P.Set == "train"; });
+  auto IsTest = [](const Point &P) { return P.Set == "test"; };
+  std::vector<std::pair<std::string, std::vector<Observation>>> Held = {
+      {"rows+columns", observations(Ps, [&](const Point &P) {
+         return IsTest(P) && P.Kind != "block";
+       })},
+      {"rows", observations(Ps, [&](const Point &P) {
+         return IsTest(P) && P.Kind == "row";
+       })},
+      {"columns", observations(Ps, [&](const Point &P) {
+         return IsTest(P) && P.Kind == "column";
+       })},
+      {"blocks", observations(Ps, [&](const Point &P) {
+         return IsTest(P) && P.Kind == "block";
+       })},
+      {"all", observations(Ps, IsTest)}};
+  std::vector<ModelForm> Forms = formsOf("cache-lines");
+  size_t Seeds = Forms.size();
+  for (const ModelForm &F : addedMarshallingForms())
+    Forms.push_back(F);
+  for (size_t I = 0; I < Forms.size(); ++I)
+    fitForm(A, Forms[I], I >= Seeds, "marshalling", "p=" +
+            std::to_string(Ps.empty() ? 1 : Ps[0].P), Forms[I].Name, "train",
+            Train, Held);
+}
+
+void analyseSmp(Analysis &A, const std::vector<Point> &Ps, double Noise) {
+  std::set<unsigned> Threads;
+  for (const Point &P : Ps)
+    Threads.insert(P.P);
+  for (bool Good : {true, false}) {
+    std::string Family = Good ? "good" : "bad";
+    std::string Suite = "smp-" + Family;
+    // Amato et al.: the good family is fitted on Suite 1 and validated on
+    // Suites 2 and 3, the bad family fitted on Suite 2.
+    std::string TrainSet = Good ? "suite1" : "suite2";
+    std::vector<ModelForm> Forms;
+    for (const ModelForm &F : formsOf("amato"))
+      if (F.Name != (Good ? "HrHwM" : "HrHwM-c"))
+        Forms.push_back(F);
+    for (unsigned P : Threads) {
+      auto Of = [&](const std::string &Set) {
+        return observations(Ps, [&](const Point &Pt) {
+          return Pt.P == P && Pt.Set == Set &&
+                 Pt.Kind.ends_with("/" + Family);
+        });
+      };
+      std::vector<std::pair<std::string, std::vector<Observation>>> Held;
+      std::vector<Observation> All;
+      for (std::string Set : {"suite1", "suite2", "suite3"})
+        if (Set != TrainSet) {
+          Held.push_back({Set, Of(Set)});
+          All.insert(All.end(), Held.back().second.begin(),
+                     Held.back().second.end());
+        }
+      Held.push_back({"held-out", All});
+      std::string Group = "p=" + std::to_string(P);
+      for (const ModelForm &F : Forms)
+        fitForm(A, F, false, Suite, Group,
+                F.Name + "." + Family + ".p" + std::to_string(P), TrainSet,
+                Of(TrainSet), Held);
+      auto Best = fitsOf(A, Suite, Group, "held-out");
+      if (!Best.empty())
+        addTarget(A,
+                  "SMP " + Family + " family, " + Group +
+                      ": best average error (" + Best[0]->Form + ")",
+                  Best[0]->Held.AvgRelErr,
+                  limitFor(Good ? 0.07 : 0.10, Noise), "held-out " +
+                      std::to_string(Best[0]->Held.TestPoints) + " points");
+    }
+  }
+}
+
+void analyseMpi(Analysis &A, const std::vector<Point> &Ps, double Noise) {
+  unsigned P = Ps.empty() ? 1 : Ps[0].P;
+  std::string Group = "p=" + std::to_string(P);
+  auto Set = [&](const std::string &S) {
+    return observations(Ps, [&](const Point &Pt) { return Pt.Set == S; });
+  };
+  auto Kind = [&](const std::string &K) {
+    return observations(Ps, [&](const Point &Pt) { return Pt.Kind == K; });
+  };
+  // Protocol switches show in the block permutations: a line per regime.
+  std::vector<Observation> Perm = Kind("block-permutation");
+  std::vector<double> Xs, Ys;
+  for (const auto &O : Perm) {
+    Xs.push_back(O.Features.at("m"));
+    Ys.push_back(O.TimeUs);
+  }
+  if (Xs.size() >= 6)
+    A.Breakpoints = detectBreakpoints(Xs, Ys, 3);
+
+  // Bianco & Pucci: fitted on the random Suite 2, validated on Suite 1.
+  std::vector<Observation> Suite1 = Set("suite1"), Suite2 = Set("suite2");
+  for (const ModelForm &F : formsOf("bianco-pucci")) {
+    fitForm(A, F, false, "mpi", Group, F.Name, "suite2", Suite2,
+            {{"suite1", Suite1}});
+    if (!A.Breakpoints.empty())
+      fitForm(A, piecewiseForm(F, "m", A.Breakpoints), true, "mpi", Group,
+              F.Name + "-pw", "suite2", Suite2, {{"suite1", Suite1}});
+  }
+  auto Best = fitsOf(A, "mpi", Group, "suite1");
+  if (!Best.empty())
+    addTarget(A, "Message passing " + Group + ": best F_* average error (" +
+                     Best[0]->Form + ")",
+              Best[0]->Held.AvgRelErr, limitFor(0.07, Noise),
+              "fitted on Suite 2, validated on Suite 1, " +
+                  std::to_string(A.Breakpoints.size()) + " breakpoint(s)");
+
+  // Juurlink & Wijshoff. BSP from full h-relations; E-BSP's g' from
+  // h-item scatters (its form is a max, not linear: g and L come from
+  // BSP); BPRAM from block permutations, every other size held out.
+  std::vector<Observation> HRel = Set("bsp"), HScat = Set("ebsp");
+  const ModelForm &Bsp = builtinModelForm("BSP");
+  if (fitForm(A, Bsp, false, "bsp", Group, "BSP", "h-relations", HRel,
+              {{"suite1", Suite1}, {"h-relations", HRel}}) &&
+      !HScat.empty()) {
+    const Model &BspModel = A.Fits.back().M;
+    ModelForm Line{"g'", "juurlink-wijshoff", "gh*h + L", {"gh", "L"}};
+    Model Scat = LinearForm(Line).fit(HScat, true);
+    const ModelForm &E = builtinModelForm("E-BSP");
+    Model EBsp("E-BSP", E.Form,
+               {{"g", BspModel.coefficients().at("g")},
+                {"gh", Scat.coefficients().at("gh")},
+                {"L", BspModel.coefficients().at("L")}});
+    EBsp.Paper = E.Paper;
+    EBsp.Fit.TrainPoints = unsigned(HRel.size() + HScat.size());
+    A.Fits.push_back({"bsp", Group, "h-relations+scatters", "suite1", "E-BSP",
+                      false, EBsp, validate(EBsp, Suite1)});
+    A.Fits.back().Held.TrainPoints = EBsp.Fit.TrainPoints;
+  }
+  std::sort(Perm.begin(), Perm.end(), [](const auto &L, const auto &R) {
+    return L.Features.at("m") < R.Features.at("m");
+  });
+  std::vector<Observation> PermTrain, PermTest;
+  for (size_t I = 0; I < Perm.size(); ++I)
+    (I % 2 ? PermTest : PermTrain).push_back(Perm[I]);
+  std::vector<Observation> Single = Kind("single-send");
+  const ModelForm &Bpram = builtinModelForm("BPRAM");
+  fitForm(A, Bpram, false, "bpram", Group, "BPRAM", "permutations (even)",
+          PermTrain, {{"permutations (odd)", PermTest}, {"single sends", Single}});
+  if (!A.Breakpoints.empty())
+    fitForm(A, piecewiseForm(Bpram, "m", A.Breakpoints), true, "bpram", Group,
+            "BPRAM-pw", "permutations (even)", PermTrain,
+            {{"permutations (odd)", PermTest}, {"single sends", Single}});
+}
+
+void analysePackets(Analysis &A, const std::vector<Point> &Ps) {
+  unsigned P = Ps.empty() ? 1 : Ps[0].P;
+  auto Grid = observations(Ps, [](const Point &Pt) { return Pt.Set == "grid"; });
+  auto Curve =
+      observations(Ps, [](const Point &Pt) { return Pt.Set == "curve"; });
+  const ModelForm &F = builtinModelForm("Fischer");
+  if (!fitForm(A, F, false, "packets", "p=" + std::to_string(P), "Fischer",
+               "grid", Grid, {{"curve", Curve}, {"grid", Grid}}))
+    return;
+  const auto &C = A.Fits.back().M.coefficients();
+  // At r = 1: T = (c7+c5) k l + (c6+c3) k + (c4+c2) l + c1 + c0.
+  A.PacketA1 = C.at("c6") + C.at("c3");
+  A.PacketA2 = C.at("c4") + C.at("c2");
+  if (!Curve.empty()) {
+    A.PacketD = Curve[0].Features.at("k") * Curve[0].Features.at("l");
+    auto Fastest = std::min_element(
+        Curve.begin(), Curve.end(),
+        [](const auto &L, const auto &R) { return L.TimeUs < R.TimeUs; });
+    A.PacketMeasuredL = Fastest->Features.at("l");
+    try {
+      A.PacketL0 = optimalPacketSplit(A.PacketA1, A.PacketA2, A.PacketD).Bytes;
+    } catch (const ModelError &E) {
+      A.Notes.push_back(std::string("packets: no optimum packet size: ") +
+                        E.what());
+    }
+  }
+}
+
+} // namespace
+
+double noiseFloor(const std::vector<Point> &Noise) {
+  std::map<std::string, std::vector<double>> Medians;
+  for (const Point &P : Noise) {
+    std::string Key = P.Kind;
+    for (const auto &[K, V] : P.Features)
+      Key += "," + K + "=" + std::to_string(V);
+    Medians[Key].push_back(P.medianUs());
+  }
+  std::vector<double> Spreads;
+  for (const auto &[K, Ms] : Medians)
+    if (Ms.size() > 1)
+      Spreads.push_back(relativeRange(Ms));
+  return Spreads.empty() ? 0 : median(Spreads);
+}
+
+std::vector<const FittedForm *> fitsOf(const Analysis &A,
+                                       const std::string &Suite,
+                                       const std::string &Group,
+                                       const std::string &ValidatedOn) {
+  std::vector<const FittedForm *> Out;
+  for (const FittedForm &F : A.Fits)
+    if (F.Suite == Suite && F.Group == Group && F.ValidatedOn == ValidatedOn)
+      Out.push_back(&F);
+  std::stable_sort(Out.begin(), Out.end(), [](const auto *L, const auto *R) {
+    return L->Held.AvgRelErr < R->Held.AvgRelErr;
+  });
+  return Out;
+}
+
+Analysis analyse(const RawSet &Raw, const MachineInfo &Machine) {
+  Analysis A;
+  auto Get = [&](const std::string &S) -> const std::vector<Point> * {
+    auto It = Raw.find(S);
+    return It == Raw.end() || It->second.empty() ? nullptr : &It->second;
+  };
+  if (auto *N = Get("noise"))
+    A.NoiseFloor = noiseFloor(*N);
+  if (auto *M = Get("marshalling")) {
+    analyseMarshalling(A, *M);
+    std::string Group = "p=" + std::to_string((*M)[0].P);
+    auto Best = fitsOf(A, "marshalling", Group, "rows+columns");
+    if (!Best.empty()) {
+      addTarget(A, "Marshalling, rows and columns: best average error (" +
+                       Best[0]->Form + ")",
+                Best[0]->Held.AvgRelErr, limitFor(0.05, A.NoiseFloor),
+                std::to_string(Best[0]->Held.TestPoints) + " held-out points");
+      for (const std::string &Site :
+           {"copy", "copy-loop", "send", "recv", "put", "get"})
+        A.SiteModels[Site] = Best[0]->M.name();
+    }
+    const FittedForm *S1 = nullptr, *M1 = nullptr;
+    for (const FittedForm &F : A.Fits)
+      if (F.Suite == "marshalling" && F.ValidatedOn == "columns") {
+        if (F.Form == "S1")
+          S1 = &F;
+        if (F.Form == "M1")
+          M1 = &F;
+      }
+    if (S1 && M1)
+      addTarget(A, "Marshalling, columns: S_e(M1) * 2 <= S_e(S1)",
+                2 * M1->Held.Se, S1->Held.Se,
+                "S_e(S1) = " + std::to_string(S1->Held.Se) +
+                    " us, S_e(M1) = " + std::to_string(M1->Held.Se) + " us");
+  }
+  if (auto *S = Get("smp")) {
+    analyseSmp(A, *S, A.NoiseFloor);
+    unsigned MaxP = 0;
+    for (const Point &P : *S)
+      MaxP = std::max(MaxP, P.P);
+    auto Best = fitsOf(A, "smp-good", "p=" + std::to_string(MaxP), "held-out");
+    if (!Best.empty())
+      A.SiteModels["superstep"] = Best[0]->M.name();
+  }
+  if (auto *M = Get("mpi"))
+    analyseMpi(A, *M, A.NoiseFloor);
+  if (auto *P = Get("packets")) {
+    analysePackets(A, *P);
+    for (const FittedForm &F : A.Fits)
+      if (F.Suite == "packets")
+        A.SiteModels["packet"] = F.M.name();
+  }
+  (void)Machine;
+  return A;
+}
+
+Profile buildProfile(const Analysis &A, const MachineInfo &Machine,
+                     const nlohmann::json &RunInfo) {
+  Profile P;
+  P.Machine = Machine;
+  // A model validated on several sets keeps the statistics of its main
+  // held-out set: the one the seeds report (and the targets use).
+  static const std::set<std::string> Main = {
+      "rows+columns", "held-out", "suite1", "curve", "permutations (odd)"};
+  for (const FittedForm &F : A.Fits) {
+    bool IsMain = Main.count(F.ValidatedOn) > 0;
+    auto It = P.Models.find(F.M.name());
+    if (It != P.Models.end() && !IsMain)
+      continue;
+    Model M = F.M;
+    M.Fit = F.Held;
+    P.Models.insert_or_assign(M.name(), M);
+  }
+  P.SiteModels = A.SiteModels;
+  nlohmann::json Cal = RunInfo;
+  Cal["noise_floor"] = A.NoiseFloor;
+  Cal["breakpoints_bytes"] = A.Breakpoints;
+  if (A.PacketD > 0)
+    Cal["packets"] = {{"a1_us_per_packet", A.PacketA1},
+                      {"a2_us_per_byte", A.PacketA2},
+                      {"data_bytes", A.PacketD},
+                      {"optimal_packet_bytes", A.PacketL0},
+                      {"measured_best_packet_bytes", A.PacketMeasuredL}};
+  nlohmann::json Targets = nlohmann::json::array();
+  for (const Target &T : A.Targets)
+    Targets.push_back({{"what", T.What},
+                       {"value", T.Value},
+                       {"limit", T.Limit},
+                       {"met", T.Met}});
+  Cal["targets"] = Targets;
+  Cal["fitting"] = "weighted least squares on unit-norm columns, weights "
+                   "1/t (minimises relative error)";
+  P.Extra["calibration"] = Cal;
+  return P;
+}
+
+} // namespace commcost::calib

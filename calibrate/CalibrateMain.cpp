@@ -1,0 +1,180 @@
+// `commcost calibrate`: measures this machine (or reloads saved raw data
+// with --refit), fits every paper's forms and this project's, and writes
+// the profile, the raw CSV files and the report. Only rank 0 writes.
+#include "commcost/Calibrate.h"
+
+#include "Analysis.h"
+#include "Machine.h"
+#include "Mpi.h"
+#include "Options.h"
+#include "Report.h"
+#include "Suite.h"
+
+#include <csignal>
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+
+namespace commcost {
+
+namespace calib {
+namespace {
+
+namespace fs = std::filesystem;
+
+/// The raw-data folder that goes with a profile: profile.json ->
+/// profile-raw/.
+std::string rawDirFor(const std::string &ProfilePath) {
+  fs::path P(ProfilePath);
+  return (P.parent_path() / (P.stem().string() + "-raw")).string();
+}
+
+/// A profile-format file that records the machine and the run settings, so
+/// that --refit needs nothing but the folder.
+void saveRunInfo(const MachineInfo &M, const nlohmann::json &Run,
+                 const std::string &Dir) {
+  Profile P;
+  P.Machine = M;
+  P.Extra["run"] = Run;
+  saveProfile(P, Dir + "/machine.json");
+}
+
+RawSet loadRaw(const std::string &Dir, MachineInfo &M, nlohmann::json &Run) {
+  Profile P = loadProfile(Dir + "/machine.json");
+  M = P.Machine;
+  Run = P.Extra.value("run", nlohmann::json::object());
+  RawSet Raw;
+  bool Any = false;
+  for (const std::string &S : suiteNames()) {
+    std::string Path = Dir + "/" + S + ".csv";
+    if (fs::exists(Path)) {
+      Raw[S] = loadCsv(Path);
+      Any = true;
+    }
+  }
+  if (!Any)
+    throw RawDataError(Dir + ": no raw-data files (noise.csv, "
+                             "marshalling.csv, smp.csv, packets.csv, mpi.csv)");
+  return Raw;
+}
+
+void printSummary(const Analysis &A) {
+  for (const std::string &N : A.Notes)
+    std::fprintf(stderr, "calibrate: note: %s\n", N.c_str());
+  for (const Target &T : A.Targets)
+    std::fprintf(stderr, "calibrate: target %s: %.4g (limit %.4g) %s\n",
+                 T.What.c_str(), T.Value, T.Limit, T.Met ? "met" : "MISSED");
+}
+
+int run(const Options &O) {
+  double StartUs = nowUs();
+  bool Root = mpiRank() == 0;
+  std::string Out = O.Out.empty() ? defaultProfilePath() : O.Out;
+  MachineInfo Machine;
+  nlohmann::json Run;
+  RawSet Raw;
+  if (!O.RefitDir.empty()) {
+    Raw = loadRaw(O.RefitDir, Machine, Run);
+  } else {
+    Progress Prog(Root);
+    RunContext Ctx;
+    Ctx.Quick = O.Quick;
+    Ctx.Mpi = O.Mpi;
+    Ctx.Seed = O.Seed;
+    Ctx.Machine = detectMachine();
+    Ctx.Prog = &Prog;
+    if (O.Quick)
+      Ctx.Policy = {1, 3, 9, 0.03, 2e4};
+    Machine = Ctx.Machine;
+    Run = {{"quick", O.Quick},
+           {"seed", O.Seed},
+           {"ranks", mpiSize()},
+           {"mpi", O.Mpi ? mpiHostSummary() : "no"}};
+    auto Want = [&](const char *S) { return O.Suites.count(S) > 0; };
+    // The noise floor first: every target is judged against it.
+    if (Want("noise")) {
+      Raw["noise"] = runNoiseFloor(Ctx);
+      Prog.note("noise floor N = " +
+                std::to_string(100 * noiseFloor(Raw["noise"])) +
+                " % (median relative range of repeated medians)");
+    }
+    if (Want("marshalling"))
+      Raw["marshalling"] = runMarshalling(Ctx);
+    // Thread suites on rank 0 alone; the other ranks sleep meanwhile.
+    if (Root) {
+      if (Want("smp"))
+        Raw["smp"] = runSmpSupersteps(Ctx);
+      if (Want("packets"))
+        Raw["packets"] = runPackets(Ctx);
+    }
+    mpiIdleBarrier();
+    if (Want("mpi"))
+      Raw["mpi"] = runMessagePassing(Ctx);
+    if (Interrupted)
+      return 130;
+    Run["measure_seconds"] = (nowUs() - StartUs) / 1e6;
+  }
+  if (!Root)
+    return 0;
+  Analysis A = analyse(Raw, Machine);
+  printSummary(A);
+  std::string RawDir = O.RefitDir.empty() ? rawDirFor(Out) : O.RefitDir;
+  Run["raw_dir"] = fs::absolute(RawDir).string();
+  if (O.RefitDir.empty()) {
+    fs::create_directories(RawDir);
+    for (const auto &[Suite, Points] : Raw)
+      saveCsv(Points, RawDir + "/" + Suite + ".csv");
+    saveRunInfo(Machine, Run, RawDir);
+  }
+  if (fs::path(Out).has_parent_path())
+    fs::create_directories(fs::path(Out).parent_path());
+  saveProfile(buildProfile(A, Machine, Run), Out);
+  std::fprintf(stderr, "calibrate: profile written to %s (raw data in %s)\n",
+               Out.c_str(), RawDir.c_str());
+  if (!O.ReportDir.empty()) {
+    writeReport(A, Raw, Machine, Run, O.ReportDir);
+    std::fprintf(stderr, "calibrate: report written to %s/report.md\n",
+                 O.ReportDir.c_str());
+  }
+  std::fprintf(stderr, "calibrate: done in %.1f s\n",
+               (nowUs() - StartUs) / 1e6);
+  return 0;
+}
+
+} // namespace
+} // namespace calib
+
+int calibrateMain(const std::vector<std::string> &Args) {
+  using namespace calib;
+  Options O;
+  try {
+    O = parseOptions(Args);
+  } catch (const UsageError &E) {
+    std::cerr << "commcost calibrate: " << E.what() << "\n" << usageText();
+    return 2;
+  }
+  if (O.Help) {
+    std::cout << usageText();
+    return 0;
+  }
+  // Ctrl-C stops the run before anything is written; every file is
+  // written atomically, so an old profile stays whole either way.
+  std::signal(SIGINT, [](int) {
+    if (Interrupted)
+      std::_Exit(130);
+    Interrupted = 1;
+  });
+  if (O.Mpi)
+    mpiInit();
+  int Rc;
+  try {
+    Rc = run(O);
+  } catch (const std::exception &E) {
+    std::cerr << "commcost calibrate: " << E.what() << "\n";
+    Rc = 1;
+  }
+  mpiFinalize();
+  return Rc;
+}
+
+} // namespace commcost

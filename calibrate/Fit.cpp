@@ -1,0 +1,239 @@
+// Least-squares fitting of model forms with Eigen; breakpoint detection and
+// piecewise forms.
+#include "Fit.h"
+
+#include "Stats.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+namespace commcost::calib {
+
+Eigen::VectorXd solveLeastSquares(const Eigen::MatrixXd &X,
+                                  const Eigen::VectorXd &Y, bool Relative) {
+  if (X.rows() != Y.rows())
+    throw ModelError("least squares: " + std::to_string(X.rows()) +
+                     " rows of features but " + std::to_string(Y.rows()) +
+                     " measurements");
+  if (X.rows() < X.cols())
+    throw ModelError("least squares: " + std::to_string(X.rows()) +
+                     " points cannot determine " + std::to_string(X.cols()) +
+                     " coefficients");
+  Eigen::MatrixXd A = X;
+  Eigen::VectorXd B = Y;
+  if (Relative) {
+    for (Eigen::Index I = 0; I < Y.rows(); ++I) {
+      if (!(Y(I) > 0))
+        throw ModelError("least squares: relative fit needs positive "
+                         "measurements, point " +
+                         std::to_string(I) + " is " + std::to_string(Y(I)));
+      A.row(I) /= Y(I);
+      B(I) = 1;
+    }
+  }
+  // Features differ by orders of magnitude (one message vs millions of
+  // bytes); unit-norm columns keep the system well conditioned.
+  Eigen::VectorXd Scale(A.cols());
+  for (Eigen::Index J = 0; J < A.cols(); ++J) {
+    double Norm = A.col(J).norm();
+    Scale(J) = Norm > 0 ? 1 / Norm : 0;
+    A.col(J) *= Scale(J);
+  }
+  Eigen::CompleteOrthogonalDecomposition<Eigen::MatrixXd> Cod(A);
+  Cod.setThreshold(1e-10);
+  return Cod.solve(B).cwiseProduct(Scale);
+}
+
+LinearForm::LinearForm(std::string Name, std::string Text,
+                       std::vector<std::string> Coefficients)
+    : Name(std::move(Name)), Text(std::move(Text)),
+      Coefs(std::move(Coefficients)), Parsed(parseExpr(this->Text)) {}
+
+LinearForm::LinearForm(const ModelForm &F)
+    : LinearForm(F.Name, F.Form, F.Coefficients) {}
+
+double LinearForm::eval(const FeatureVector &F,
+                        const std::map<std::string, double> &CoefValues) const {
+  Expr::RealBindings B(F.begin(), F.end());
+  for (const auto &[K, V] : CoefValues)
+    B[K] = V;
+  try {
+    return Parsed.evaluateReal(B);
+  } catch (const ExprEvalError &E) {
+    throw ModelError("form " + Name + " (" + Text + "): " + E.what());
+  }
+}
+
+Eigen::RowVectorXd LinearForm::basis(const FeatureVector &F,
+                                     double &Offset) const {
+  std::map<std::string, double> Zero;
+  for (const auto &C : Coefs)
+    Zero[C] = 0;
+  Offset = eval(F, Zero);
+  Eigen::RowVectorXd Row(Coefs.size());
+  for (size_t J = 0; J < Coefs.size(); ++J) {
+    auto One = Zero;
+    One[Coefs[J]] = 1;
+    Row(J) = eval(F, One) - Offset;
+  }
+  return Row;
+}
+
+Model LinearForm::fit(const std::vector<Observation> &Train,
+                      bool Relative) const {
+  if (Train.empty())
+    throw ModelError("form " + Name + ": no training points");
+  Eigen::MatrixXd X(Train.size(), Coefs.size());
+  Eigen::VectorXd Y(Train.size());
+  for (size_t I = 0; I < Train.size(); ++I) {
+    double Offset;
+    X.row(I) = basis(Train[I].Features, Offset);
+    Y(I) = Train[I].TimeUs - Offset;
+  }
+  // Linearity check on the first point with coefficients 1, 2, 3, ...: a
+  // form such as max(g*V/p, g'*h) + L cannot be fitted this way.
+  std::map<std::string, double> Probe;
+  double Expected = Train[0].TimeUs - Y(0);
+  for (size_t J = 0; J < Coefs.size(); ++J) {
+    Probe[Coefs[J]] = double(J + 1);
+    Expected += double(J + 1) * X(0, J);
+  }
+  double Got = eval(Train[0].Features, Probe);
+  if (std::fabs(Got - Expected) > 1e-9 * std::max(1.0, std::fabs(Expected)))
+    throw ModelError("form " + Name + " (" + Text +
+                     ") is not linear in its coefficients");
+  Eigen::VectorXd Beta = solveLeastSquares(X, Y, Relative);
+  std::map<std::string, double> Values;
+  for (size_t J = 0; J < Coefs.size(); ++J)
+    Values[Coefs[J]] = Beta(J);
+  Model M(Name, Text, Values);
+  M.Fit.TrainPoints = unsigned(Train.size());
+  return M;
+}
+
+FitStats validate(const Model &M, const std::vector<Observation> &Test) {
+  std::vector<double> Measured, Predicted;
+  for (const auto &O : Test) {
+    Measured.push_back(O.TimeUs);
+    Predicted.push_back(M.evaluate(O.Features));
+  }
+  FitStats S = accuracy(Measured, Predicted, unsigned(M.coefficients().size()));
+  S.TrainPoints = M.Fit.TrainPoints;
+  return S;
+}
+
+namespace {
+
+/// Relative squared error of one line a + b*x through points [Lo, Hi).
+double lineError(const std::vector<double> &Xs, const std::vector<double> &Ys,
+                 size_t Lo, size_t Hi) {
+  Eigen::MatrixXd X(Hi - Lo, 2);
+  Eigen::VectorXd Y(Hi - Lo);
+  for (size_t I = Lo; I < Hi; ++I) {
+    X(I - Lo, 0) = 1;
+    X(I - Lo, 1) = Xs[I];
+    Y(I - Lo) = Ys[I];
+  }
+  Eigen::VectorXd Beta = solveLeastSquares(X, Y, /*Relative=*/true);
+  return ((X * Beta - Y).cwiseQuotient(Y)).squaredNorm();
+}
+
+size_t distinctCount(const std::vector<double> &Xs, size_t Lo, size_t Hi) {
+  size_t N = 0;
+  for (size_t I = Lo; I < Hi; ++I)
+    N += I == Lo || Xs[I] != Xs[I - 1];
+  return N;
+}
+
+struct Segment {
+  size_t Lo, Hi;
+};
+
+} // namespace
+
+std::vector<double> detectBreakpoints(const std::vector<double> &XsIn,
+                                      const std::vector<double> &YsIn,
+                                      unsigned MaxBreaks, double MinGain,
+                                      unsigned MinPoints) {
+  if (XsIn.size() != YsIn.size())
+    throw ModelError("breakpoints: as many x as y needed");
+  std::vector<size_t> Order(XsIn.size());
+  std::iota(Order.begin(), Order.end(), 0);
+  std::sort(Order.begin(), Order.end(),
+            [&](size_t A, size_t B) { return XsIn[A] < XsIn[B]; });
+  std::vector<double> Xs, Ys;
+  for (size_t I : Order) {
+    Xs.push_back(XsIn[I]);
+    Ys.push_back(YsIn[I]);
+  }
+  std::vector<Segment> Segments{{0, Xs.size()}};
+  std::vector<double> Breaks;
+  while (Breaks.size() < MaxBreaks) {
+    // The split, over all segments, that removes the most error.
+    double BestGain = 0;
+    size_t BestSeg = 0, BestAt = 0;
+    for (size_t S = 0; S < Segments.size(); ++S) {
+      auto [Lo, Hi] = Segments[S];
+      if (distinctCount(Xs, Lo, Hi) < 2 * MinPoints)
+        continue;
+      // A line within 0.1% RMS of every point needs no split.
+      double Whole = lineError(Xs, Ys, Lo, Hi);
+      if (Whole < 1e-6 * double(Hi - Lo))
+        continue;
+      for (size_t At = Lo + 1; At < Hi; ++At) {
+        if (Xs[At] == Xs[At - 1] || distinctCount(Xs, Lo, At) < MinPoints ||
+            distinctCount(Xs, At, Hi) < MinPoints)
+          continue;
+        double Split = lineError(Xs, Ys, Lo, At) + lineError(Xs, Ys, At, Hi);
+        double Gain = Whole > 0 ? (Whole - Split) / Whole : 0;
+        if (Gain > BestGain) {
+          BestGain = Gain;
+          BestSeg = S;
+          BestAt = At;
+        }
+      }
+    }
+    if (BestGain < MinGain)
+      break;
+    Segment Old = Segments[BestSeg];
+    Segments[BestSeg] = {Old.Lo, BestAt};
+    Segments.insert(Segments.begin() + long(BestSeg) + 1, {BestAt, Old.Hi});
+    Breaks.push_back(Xs[BestAt]);
+  }
+  std::sort(Breaks.begin(), Breaks.end());
+  return Breaks;
+}
+
+ModelForm piecewiseForm(const ModelForm &Base, const std::string &Var,
+                        const std::vector<double> &Breakpoints) {
+  if (Breakpoints.empty())
+    return Base;
+  Expr Body = parseExpr(Base.Form);
+  Expr X = Expr::var(Var);
+  std::vector<Expr> Steps;
+  for (double B : Breakpoints)
+    Steps.push_back(Expr::min(Expr::constant(1),
+                              Expr::floorDiv(X, Expr::constant(
+                                                    int64_t(std::llround(B))))));
+  ModelForm Out;
+  Out.Name = Base.Name + "-pw";
+  Out.Paper = Base.Paper;
+  Expr Sum;
+  for (size_t K = 0; K <= Steps.size(); ++K) {
+    Expr Indicator = K == 0 ? Expr::constant(1) - Steps[0]
+                     : K == Steps.size() ? Steps[K - 1]
+                                         : Steps[K - 1] - Steps[K];
+    Expr Piece = Body;
+    for (const auto &C : Base.Coefficients) {
+      std::string Renamed = C + "_" + std::to_string(K);
+      Piece = Piece.substitute(C, Expr::var(Renamed));
+      Out.Coefficients.push_back(Renamed);
+    }
+    Sum = Sum + Indicator * Piece;
+  }
+  Out.Form = Sum.str();
+  return Out;
+}
+
+} // namespace commcost::calib

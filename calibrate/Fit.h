@@ -1,0 +1,79 @@
+// Least-squares fitting of model forms with Eigen. Every form is linear in
+// its coefficients, so its design-matrix column for coefficient j is the
+// form evaluated with that coefficient 1 and the others 0, less the
+// all-zero evaluation: any form text can be fitted without special code.
+// Also: breakpoint detection for piecewise fits across protocol switches,
+// and the piecewise form texts the plugin evaluates unchanged.
+#pragma once
+
+#include "commcost/Model.h"
+
+#include <Eigen/Dense>
+
+#include <string>
+#include <vector>
+
+namespace commcost::calib {
+
+/// One measured point as the fits see it: its features and its median
+/// time in microseconds.
+struct Observation {
+  FeatureVector Features;
+  double TimeUs = 0;
+};
+
+/// Least squares X * Beta ~ Y on columns scaled to unit norm (the
+/// cache-lines paper's normalisation). With Relative, each row is divided
+/// by Y first, so the fit minimises the sum of squared relative errors.
+/// Rank-deficient X (collinear features, an all-zero column) gets the
+/// minimum-norm solution. Throws ModelError for mismatched sizes, a
+/// non-positive Y under Relative, or fewer rows than columns.
+Eigen::VectorXd solveLeastSquares(const Eigen::MatrixXd &X,
+                                  const Eigen::VectorXd &Y, bool Relative);
+
+/// A form ready to fit: its text parsed once.
+class LinearForm {
+public:
+  LinearForm(std::string Name, std::string Text,
+             std::vector<std::string> Coefficients);
+  explicit LinearForm(const ModelForm &F);
+
+  const std::string &name() const { return Name; }
+  const std::string &text() const { return Text; }
+  const std::vector<std::string> &coefficients() const { return Coefs; }
+
+  /// The design-matrix row of F and the part of the form that no
+  /// coefficient multiplies.
+  Eigen::RowVectorXd basis(const FeatureVector &F, double &Offset) const;
+  /// Fits the coefficients to Train. Throws ModelError if the form is not
+  /// linear in its coefficients or a feature is missing (naming both).
+  Model fit(const std::vector<Observation> &Train, bool Relative) const;
+
+private:
+  double eval(const FeatureVector &F,
+              const std::map<std::string, double> &CoefValues) const;
+  std::string Name, Text;
+  std::vector<std::string> Coefs;
+  Expr Parsed;
+};
+
+/// Accuracy of M on Test (FitStats with TestPoints set; TrainPoints left).
+FitStats validate(const Model &M, const std::vector<Observation> &Test);
+
+/// Breakpoints of a piecewise-linear y(x): splits the points (sorted by x)
+/// where separate lines a + b*x fit much better than one, recursively, up
+/// to MaxBreaks. Each breakpoint is the smallest x of the segment above
+/// it. A split must lower the relative squared error by MinGain (a
+/// fraction) and leave at least MinPoints distinct x on each side.
+std::vector<double> detectBreakpoints(const std::vector<double> &Xs,
+                                      const std::vector<double> &Ys,
+                                      unsigned MaxBreaks, double MinGain = 0.3,
+                                      unsigned MinPoints = 3);
+
+/// The piecewise version of Base over variable Var: one copy of the form
+/// per segment with its coefficients renamed NAME_k, selected by steps
+/// min(1, floordiv(Var, B)) written with the breakpoints as literals.
+ModelForm piecewiseForm(const ModelForm &Base, const std::string &Var,
+                        const std::vector<double> &Breakpoints);
+
+} // namespace commcost::calib

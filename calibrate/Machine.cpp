@@ -1,0 +1,86 @@
+// Detection of line size, page size, cores and caches from sysfs.
+#include "Machine.h"
+
+#include <fstream>
+#include <string>
+#include <thread>
+#include <unistd.h>
+
+namespace commcost::calib {
+
+namespace {
+
+bool readLine(const std::string &Path, std::string &Out) {
+  std::ifstream In(Path);
+  return bool(std::getline(In, Out));
+}
+
+/// "1024K" or "32M" in bytes; 0 if unreadable.
+uint64_t parseSize(const std::string &S) {
+  size_t End = 0;
+  uint64_t V;
+  try {
+    V = std::stoull(S, &End);
+  } catch (...) {
+    return 0;
+  }
+  std::string Unit = S.substr(End);
+  if (Unit == "K")
+    return V << 10;
+  if (Unit == "M")
+    return V << 20;
+  if (Unit == "G")
+    return V << 30;
+  return V;
+}
+
+} // namespace
+
+MachineInfo detectMachine() {
+  MachineInfo M;
+  M.Cores = std::max(1u, std::thread::hardware_concurrency());
+  long Page = sysconf(_SC_PAGESIZE);
+  if (Page > 0)
+    M.PageSize = uint64_t(Page);
+  const std::string Base = "/sys/devices/system/cpu/cpu0/cache/index";
+  for (unsigned I = 0;; ++I) {
+    std::string Dir = Base + std::to_string(I) + "/", Type, Level, Size,
+                Line, Shared;
+    if (!readLine(Dir + "type", Type))
+      break;
+    if (Type == "Instruction" || !readLine(Dir + "level", Level) ||
+        !readLine(Dir + "size", Size))
+      continue;
+    CacheLevel C;
+    C.Level = unsigned(std::stoul(Level));
+    C.SizeBytes = parseSize(Size);
+    // A cache listed for more than one CPU ("0-1", "0,1") is shared.
+    C.Shared = readLine(Dir + "shared_cpu_list", Shared) &&
+               Shared.find_first_of("-,") != std::string::npos;
+    if (readLine(Dir + "coherency_line_size", Line))
+      M.LineSize = std::stoull(Line);
+    M.Caches.push_back(C);
+  }
+  std::ifstream CpuInfo("/proc/cpuinfo");
+  std::string L;
+  while (std::getline(CpuInfo, L))
+    if (L.rfind("model name", 0) == 0) {
+      M.Description = L.substr(L.find(':') + 2);
+      break;
+    }
+  if (M.Description.empty())
+    M.Description = "unknown CPU";
+  M.Description += ", " + std::to_string(M.Cores) + " cores";
+  if (M.Caches.empty())
+    M.Description += " (caches unknown, defaults used)";
+  return M;
+}
+
+uint64_t cacheBytes(const MachineInfo &M, unsigned Level, uint64_t Fallback) {
+  for (const CacheLevel &C : M.Caches)
+    if (C.Level == Level && C.SizeBytes > 0)
+      return C.SizeBytes;
+  return Fallback;
+}
+
+} // namespace commcost::calib

@@ -1,0 +1,194 @@
+// Suite 1, marshalling (the cache-lines paper): copy R rows, C columns or
+// an R x C sub-block of a Rows x Cols matrix of doubles into a contiguous
+// buffer and back (with --mpi: rank 0 packs and sends, rank 1 receives and
+// unpacks). The matrix lines are flushed before every sample, so each
+// transfer starts from memory as in a real exchange of a large array.
+// Features: n (one message), m (bytes), L_mem (lines, from libcommcost),
+// and two beyond the paper: pages (the same count with the page as the
+// line) and runs (contiguous pieces).
+#include "Suite.h"
+
+#include "Mpi.h"
+#include "commcost/Lines.h"
+
+#include <mpi.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+
+namespace commcost::calib {
+
+namespace {
+
+/// One page-aligned allocation shared by all points, first touched once
+/// so that no sample pays for page faults.
+struct Arena {
+  double *Data = nullptr;
+  size_t Bytes = 0;
+  std::vector<double> Buffer;
+  ~Arena() { std::free(Data); }
+  void reserve(size_t B) {
+    if (B <= Bytes)
+      return;
+    std::free(Data);
+    Bytes = (B + 4095) / 4096 * 4096;
+    Data = static_cast<double *>(std::aligned_alloc(4096, Bytes));
+    if (!Data)
+      throw std::bad_alloc();
+    std::memset(Data, 1, Bytes);
+  }
+};
+
+Arena &arena() {
+  static Arena A;
+  return A;
+}
+
+struct Shape {
+  std::string Kind; // row, column, block
+  uint64_t Rows, Cols, R, C, Row0, Col0;
+};
+
+Slice2D sliceOf(const Shape &S) {
+  const uint64_t Elem = sizeof(double);
+  if (S.Kind == "row") // whole rows are one contiguous block
+    return {1, S.R * S.Cols * Elem, S.R * S.Cols * Elem};
+  return {S.R, S.C * Elem, S.Cols * Elem};
+}
+
+void copySlice(double *Matrix, const Shape &S, double *Buf, bool Pack) {
+  Slice2D Sl = sliceOf(S);
+  char *First = reinterpret_cast<char *>(Matrix + S.Row0 * S.Cols + S.Col0);
+  char *B = reinterpret_cast<char *>(Buf);
+  if (Sl.BytesPerRow == sizeof(double)) {
+    // One element per row: the loop a programmer writes for a column.
+    double *Src = reinterpret_cast<double *>(First);
+    for (uint64_t I = 0; I < Sl.Rows; ++I) {
+      if (Pack)
+        Buf[I] = Src[I * S.Cols];
+      else
+        Src[I * S.Cols] = Buf[I];
+    }
+    return;
+  }
+  for (uint64_t I = 0; I < Sl.Rows; ++I) {
+    char *Row = First + I * Sl.Pitch;
+    if (Pack)
+      std::memcpy(B + I * Sl.BytesPerRow, Row, Sl.BytesPerRow);
+    else
+      std::memcpy(Row, B + I * Sl.BytesPerRow, Sl.BytesPerRow);
+  }
+}
+
+void flushSlice(double *Matrix, const Shape &S) {
+  Slice2D Sl = sliceOf(S);
+  const char *First =
+      reinterpret_cast<const char *>(Matrix + S.Row0 * S.Cols + S.Col0);
+  for (uint64_t I = 0; I < Sl.Rows; ++I)
+    flushRange(First + I * Sl.Pitch, Sl.BytesPerRow);
+}
+
+PointSpec makePoint(RunContext &Ctx, const Shape &S) {
+  const MachineInfo &Mc = Ctx.Machine;
+  Slice2D Sl = sliceOf(S);
+  uint64_t Offset = (S.Row0 * S.Cols + S.Col0) * sizeof(double);
+  PointSpec P;
+  P.Record.Suite = "marshalling";
+  P.Record.Kind = S.Kind;
+  P.Record.P = unsigned(Ctx.Mpi ? 2 : 1);
+  P.Record.Features = {
+      {"n", 1},
+      {"m", double(Sl.Rows * Sl.BytesPerRow)},
+      {"L_mem", double(uniqueLinesOf2DSlice(Sl, Offset, Mc.LineSize))},
+      {"pages", double(uniqueLinesOf2DSlice(Sl, Offset, Mc.PageSize))},
+      {"runs", double(Sl.Rows)},
+      {"rows", double(S.Rows)},
+      {"cols", double(S.Cols)},
+      {"count", double(S.Kind == "row" ? S.R : S.C)}};
+  uint64_t Elems = Sl.Rows * Sl.BytesPerRow / sizeof(double);
+  P.Setup = [S, Elems] {
+    arena().reserve(S.Rows * S.Cols * sizeof(double));
+    arena().Buffer.assign(Elems, 0.0);
+  };
+  bool Mpi = Ctx.Mpi;
+  P.Once = [S, Elems, Mpi] {
+    Arena &A = arena();
+    int Rank = mpiRank();
+    flushSlice(A.Data, S);
+    if (!Mpi) {
+      double T0 = nowUs();
+      copySlice(A.Data, S, A.Buffer.data(), /*Pack=*/true);
+      copySlice(A.Data, S, A.Buffer.data(), /*Pack=*/false);
+      return nowUs() - T0;
+    }
+    // Rank 0 packs and sends, rank 1 receives and unpacks; the sample is
+    // the slower rank's time from a common release.
+    mpiBarrier();
+    double T0 = nowUs();
+    if (Rank == 0) {
+      copySlice(A.Data, S, A.Buffer.data(), true);
+      MPI_Send(A.Buffer.data(), int(Elems), MPI_DOUBLE, 1, 7, MPI_COMM_WORLD);
+    } else if (Rank == 1) {
+      MPI_Recv(A.Buffer.data(), int(Elems), MPI_DOUBLE, 0, 7, MPI_COMM_WORLD,
+               MPI_STATUS_IGNORE);
+      copySlice(A.Data, S, A.Buffer.data(), false);
+    }
+    return mpiMax(nowUs() - T0);
+  };
+  return P;
+}
+
+Shape randomShape(Rng &Random, uint64_t MaxDim) {
+  auto LogUniform = [&](uint64_t Lo, uint64_t Hi) {
+    std::uniform_real_distribution<double> U(std::log(double(Lo)),
+                                             std::log(double(Hi) + 1));
+    return std::clamp<uint64_t>(uint64_t(std::exp(U(Random))), Lo, Hi);
+  };
+  static const char *const Kinds[] = {"row", "column", "block"};
+  Shape S;
+  S.Kind = Kinds[std::uniform_int_distribution<int>(0, 2)(Random)];
+  S.Rows = LogUniform(1, MaxDim);
+  S.Cols = LogUniform(1, MaxDim);
+  S.R = LogUniform(1, std::min<uint64_t>(200, S.Rows));
+  S.C = LogUniform(1, std::min<uint64_t>(200, S.Cols));
+  if (S.Kind == "column")
+    S.R = S.Rows;
+  if (S.Kind == "row")
+    S.C = S.Cols;
+  S.Row0 = std::uniform_int_distribution<uint64_t>(0, S.Rows - S.R)(Random);
+  S.Col0 = std::uniform_int_distribution<uint64_t>(0, S.Cols - S.C)(Random);
+  return S;
+}
+
+} // namespace
+
+PointSpec marshallingPoint(RunContext &Ctx, const std::string &Kind,
+                           uint64_t Rows, uint64_t Cols, uint64_t Count) {
+  Shape S{Kind, Rows, Cols, Kind == "column" ? Rows : Count,
+          Kind == "row" ? Cols : Count, 0, 0};
+  return makePoint(Ctx, S);
+}
+
+std::vector<Point> runMarshalling(RunContext &Ctx) {
+  // Matrices up to 4000 x 4000 doubles as in the paper (128 MiB, four
+  // times the last-level cache here); --quick stays at 1500 x 1500.
+  uint64_t MaxDim = Ctx.Quick ? 1500 : 4000;
+  unsigned Count = Ctx.Quick ? 120 : 700;
+  Rng Random = Ctx.suiteRng("marshalling");
+  std::vector<PointSpec> Specs;
+  for (unsigned I = 0; I < Count; ++I)
+    Specs.push_back(makePoint(Ctx, randomShape(Random, MaxDim)));
+  size_t Skipped;
+  std::vector<Point> Points = measureSuite(
+      Ctx, "marshalling", std::move(Specs), Ctx.budget(100, 6), Skipped);
+  // Measured in random order: the first 100 (a third under --quick) train,
+  // the rest are held out.
+  size_t Train = Ctx.Quick ? Points.size() / 3 : 100;
+  for (size_t I = 0; I < Points.size(); ++I)
+    Points[I].Set = I < Train ? "train" : "test";
+  return Points;
+}
+
+} // namespace commcost::calib

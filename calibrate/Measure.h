@@ -1,0 +1,36 @@
+// How one point is measured: warm-up runs, then repetitions until the
+// relative standard error is small or a cap is hit (methodology of the
+// issue and DESIGN.md). Also the clock and the cache flush the kernels use.
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <vector>
+
+namespace commcost::calib {
+
+struct RepeatPolicy {
+  unsigned Warmup = 1;
+  unsigned MinReps = 5;
+  unsigned MaxReps = 25;
+  double TargetRse = 0.02;
+  /// Stop once the recorded samples add up to this much. Decisions depend
+  /// only on the samples, so MPI ranks that share max-reduced samples stop
+  /// together.
+  double MaxTotalUs = 2e5;
+};
+
+/// Samples of Once() (each returns microseconds) under Policy.
+std::vector<double> repeatUntilStable(const std::function<double()> &Once,
+                                      const RepeatPolicy &Policy);
+
+/// Microseconds on a monotonic clock.
+double nowUs();
+
+/// Writes back and evicts every cache line of [Begin, Begin + Bytes).
+void flushRange(const void *Begin, size_t Bytes);
+
+/// Keeps the compiler from dropping a computation whose result is unused.
+void doNotOptimize(const void *P);
+
+} // namespace commcost::calib

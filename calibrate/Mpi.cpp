@@ -1,0 +1,93 @@
+// The calibrator's use of MPI.
+#include "Mpi.h"
+
+#include <mpi.h>
+
+#include <chrono>
+#include <set>
+#include <thread>
+#include <vector>
+
+namespace commcost::calib {
+
+namespace {
+bool Active = false;
+}
+
+void mpiInit() {
+  int Provided;
+  MPI_Init_thread(nullptr, nullptr, MPI_THREAD_FUNNELED, &Provided);
+  Active = true;
+}
+
+void mpiFinalize() {
+  if (Active)
+    MPI_Finalize();
+  Active = false;
+}
+
+bool mpiActive() { return Active; }
+
+int mpiRank() {
+  int R = 0;
+  if (Active)
+    MPI_Comm_rank(MPI_COMM_WORLD, &R);
+  return R;
+}
+
+int mpiSize() {
+  int S = 1;
+  if (Active)
+    MPI_Comm_size(MPI_COMM_WORLD, &S);
+  return S;
+}
+
+void mpiBarrier() {
+  if (Active)
+    MPI_Barrier(MPI_COMM_WORLD);
+}
+
+void mpiIdleBarrier() {
+  if (!Active)
+    return;
+  MPI_Request Req;
+  MPI_Ibarrier(MPI_COMM_WORLD, &Req);
+  int Done = 0;
+  while (MPI_Test(&Req, &Done, MPI_STATUS_IGNORE), !Done)
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+}
+
+double mpiMax(double V) {
+  if (!Active)
+    return V;
+  double Out;
+  MPI_Allreduce(&V, &Out, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+  return Out;
+}
+
+bool mpiBroadcastFlag(bool Flag) {
+  if (!Active)
+    return Flag;
+  int V = Flag;
+  MPI_Bcast(&V, 1, MPI_INT, 0, MPI_COMM_WORLD);
+  return V != 0;
+}
+
+std::string mpiHostSummary() {
+  char Name[MPI_MAX_PROCESSOR_NAME] = {};
+  int Len = 0;
+  if (!Active)
+    return "1 rank";
+  MPI_Get_processor_name(Name, &Len);
+  int Size = mpiSize();
+  std::vector<char> All(size_t(Size) * MPI_MAX_PROCESSOR_NAME);
+  MPI_Allgather(Name, MPI_MAX_PROCESSOR_NAME, MPI_CHAR, All.data(),
+                MPI_MAX_PROCESSOR_NAME, MPI_CHAR, MPI_COMM_WORLD);
+  std::set<std::string> Hosts;
+  for (int R = 0; R < Size; ++R)
+    Hosts.insert(std::string(&All[size_t(R) * MPI_MAX_PROCESSOR_NAME]));
+  return std::to_string(Size) + " ranks on " + std::to_string(Hosts.size()) +
+         " node(s)";
+}
+
+} // namespace commcost::calib

@@ -1,0 +1,456 @@
+// The calibration report: Markdown tables laid out like the seeds' and
+// gnuplot plots.
+#include "Report.h"
+
+#include "Stats.h"
+#include "commcost/Profile.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <iomanip>
+#include <map>
+#include <set>
+#include <sstream>
+
+namespace commcost::calib {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string num(double V, int Digits = 4) {
+  std::ostringstream OS;
+  OS << std::setprecision(Digits) << V;
+  return OS.str();
+}
+
+std::string pct(double V) {
+  std::ostringstream OS;
+  OS << std::fixed << std::setprecision(1) << 100 * V << "%";
+  return OS.str();
+}
+
+std::string coefText(const Model &M) {
+  std::string S;
+  for (const auto &[K, V] : M.coefficients())
+    S += (S.empty() ? "" : ", ") + K + "=" + num(V, 3);
+  return S;
+}
+
+std::vector<std::string> groupsOf(const Analysis &A, const std::string &Suite) {
+  std::vector<std::string> Out;
+  for (const FittedForm &F : A.Fits)
+    if (F.Suite == Suite &&
+        std::find(Out.begin(), Out.end(), F.Group) == Out.end())
+      Out.push_back(F.Group);
+  return Out;
+}
+
+std::vector<std::string> formsOfSuite(const Analysis &A,
+                                      const std::string &Suite) {
+  std::vector<std::string> Out;
+  for (const FittedForm &F : A.Fits)
+    if (F.Suite == Suite &&
+        std::find(Out.begin(), Out.end(), F.Form) == Out.end())
+      Out.push_back(F.Form);
+  return Out;
+}
+
+const FittedForm *find(const Analysis &A, const std::string &Suite,
+                       const std::string &Group, const std::string &Form,
+                       const std::string &Set) {
+  for (const FittedForm &F : A.Fits)
+    if (F.Suite == Suite && F.Group == Group && F.Form == Form &&
+        F.ValidatedOn == Set)
+      return &F;
+  return nullptr;
+}
+
+/// A table like the cache-lines paper's Table 2 (and Bianco & Pucci's
+/// Figs. 1-2): one row per form, its coefficients, then average and
+/// maximum relative error, S_e and R^2 on each held-out set.
+void formTable(std::ostream &OS, const Analysis &A, const std::string &Suite,
+               const std::string &Group, const std::vector<std::string> &Sets) {
+  OS << "| form | coefficients (us per unit) |";
+  for (const auto &S : Sets)
+    OS << " " << S << ": avg | max | S_e (us) | R^2 |";
+  OS << "\n|---|---|";
+  for (size_t I = 0; I < Sets.size(); ++I)
+    OS << "---|---|---|---|";
+  OS << "\n";
+  for (const std::string &Form : formsOfSuite(A, Suite)) {
+    const FittedForm *Any = nullptr;
+    for (const auto &S : Sets)
+      if (!Any)
+        Any = find(A, Suite, Group, Form, S);
+    if (!Any)
+      continue;
+    OS << "| " << Form << (Any->Added ? " (added)" : "") << " | "
+       << coefText(Any->M) << " |";
+    for (const auto &S : Sets) {
+      if (const FittedForm *F = find(A, Suite, Group, Form, S))
+        OS << " " << pct(F->Held.AvgRelErr) << " | " << pct(F->Held.MaxRelErr)
+           << " | " << num(F->Held.Se, 3) << " | " << num(F->Held.R2, 3)
+           << " |";
+      else
+        OS << " - | - | - | - |";
+    }
+    OS << "\n";
+  }
+  OS << "\n";
+}
+
+/// Amato's Tables 5-8: forms by processor count, average and maximum
+/// validation errors on one held-out suite.
+void errorsByP(std::ostream &OS, const Analysis &A, const std::string &Suite,
+               const std::string &Set) {
+  std::vector<std::string> Groups = groupsOf(A, Suite);
+  OS << "| form |";
+  for (const auto &G : Groups)
+    OS << " " << G << " avg | " << G << " max |";
+  OS << "\n|---|";
+  for (size_t I = 0; I < Groups.size(); ++I)
+    OS << "---|---|";
+  OS << "\n";
+  for (const std::string &Form : formsOfSuite(A, Suite)) {
+    OS << "| " << Form << " |";
+    for (const auto &G : Groups) {
+      if (const FittedForm *F = find(A, Suite, G, Form, Set))
+        OS << " " << num(F->Held.AvgRelErr, 3) << " | "
+           << num(F->Held.MaxRelErr, 3) << " |";
+      else
+        OS << " - | - |";
+    }
+    OS << "\n";
+  }
+  OS << "\n";
+}
+
+/// Amato's Tables 1-4: coefficients of every form by processor count.
+void coefsByP(std::ostream &OS, const Analysis &A, const std::string &Suite) {
+  OS << "| form | p | coefficients (us per access) |\n|---|---|---|\n";
+  for (const std::string &Form : formsOfSuite(A, Suite))
+    for (const auto &G : groupsOf(A, Suite))
+      if (const FittedForm *F = find(A, Suite, G, Form, "held-out"))
+        OS << "| " << Form << " | " << G.substr(2) << " | " << coefText(F->M)
+           << " |\n";
+  OS << "\n";
+}
+
+} // namespace
+
+std::string reportMarkdown(const Analysis &A, const RawSet &Raw,
+                           const MachineInfo &Machine,
+                           const nlohmann::json &RunInfo,
+                           const std::vector<std::string> &Plots) {
+  std::ostringstream OS;
+  OS << "# commcost calibration report\n\n";
+  OS << "Machine: " << Machine.Description << "; line " << Machine.LineSize
+     << " B, page " << Machine.PageSize << " B";
+  for (const CacheLevel &C : Machine.Caches)
+    OS << ", L" << C.Level << " " << (C.SizeBytes >> 10) << " KiB"
+       << (C.Shared ? " shared" : "");
+  OS << ".\n\nRun: " << RunInfo.dump() << "\n\n";
+  OS << "## Noise floor\n\n";
+  if (A.NoiseFloor > 0)
+    OS << "N = **" << pct(A.NoiseFloor)
+       << "**: the median, over six marshalling probes measured three "
+          "times each (interleaved), of (max - min) / median of the three "
+          "medians. Each target below is max(target, 1.5 N).\n\n";
+  else
+    OS << "Not measured in this run (suite `noise` not selected); the "
+          "targets use their plain values.\n\n";
+  OS << "All fits are weighted least squares on unit-norm columns with "
+        "weights 1/t, which minimises the relative error the targets are "
+        "stated in. Errors are on held-out data only. S_e and R^2 are the "
+        "cache-lines paper's (R^2 = SSE / SSE of the mean model; below 0.01 "
+        "is good).\n\n";
+
+  OS << "## Targets\n\n| target | value | limit | met |\n|---|---|---|---|\n";
+  for (const Target &T : A.Targets)
+    OS << "| " << T.What << " (" << T.Detail << ") | " << num(T.Value, 3)
+       << " | " << num(T.Limit, 3) << " | " << (T.Met ? "yes" : "**no**")
+       << " |\n";
+  OS << "\n";
+
+  auto Count = [&](const std::string &S) {
+    auto It = Raw.find(S);
+    return It == Raw.end() ? size_t(0) : It->second.size();
+  };
+  if (Count("marshalling")) {
+    OS << "## Marshalling (cache-lines paper, Table 2 layout)\n\n"
+       << Count("marshalling")
+       << " points; the first 100 measured (random order) train, the rest "
+          "are held out. Added forms use pages touched (the same line "
+          "count with the page as the line) and contiguous runs.\n\n";
+    for (const auto &G : groupsOf(A, "marshalling"))
+      formTable(OS, A, "marshalling", G,
+                {"rows+columns", "rows", "columns", "blocks"});
+  }
+  for (const char *Fam : {"smp-good", "smp-bad"}) {
+    if (groupsOf(A, Fam).empty())
+      continue;
+    bool Good = std::string(Fam) == "smp-good";
+    OS << "## SMP supersteps, " << (Good ? "good" : "bad")
+       << " family (Amato et al.)\n\nFitted on Suite " << (Good ? 1 : 2)
+       << "; coefficients (Tables " << (Good ? "1-2" : "3-4") << "):\n\n";
+    coefsByP(OS, A, Fam);
+    for (const char *Set : {"suite1", "suite2", "suite3", "held-out"}) {
+      if (Set == std::string(Good ? "suite1" : "suite2"))
+        continue;
+      OS << "Validation on " << Set << " (average and maximum relative "
+         << "error):\n\n";
+      errorsByP(OS, A, Fam, Set);
+    }
+  }
+  for (const auto &G : groupsOf(A, "mpi")) {
+    OS << "## Message passing (Bianco & Pucci, Figs. 1-2), " << G
+       << "\n\nFitted on the random Suite 2, validated on the deterministic "
+          "Suite 1. Forms marked -pw are piecewise at the detected "
+          "breakpoints (bytes per message): ";
+    for (double B : A.Breakpoints)
+      OS << num(B, 6) << " ";
+    OS << (A.Breakpoints.empty() ? "none found" : "") << ".\n\n";
+    formTable(OS, A, "mpi", G, {"suite1"});
+  }
+  for (const auto &G : groupsOf(A, "bsp")) {
+    OS << "## BSP and E-BSP (Juurlink & Wijshoff), " << G << "\n\n";
+    formTable(OS, A, "bsp", G, {"h-relations", "suite1"});
+  }
+  for (const auto &G : groupsOf(A, "bpram")) {
+    OS << "## BPRAM (Juurlink & Wijshoff), " << G << "\n\n";
+    formTable(OS, A, "bpram", G, {"permutations (odd)", "single sends"});
+  }
+  for (const auto &G : groupsOf(A, "packets")) {
+    OS << "## Packets (Fischer et al.), " << G << "\n\n";
+    formTable(OS, A, "packets", G, {"grid", "curve"});
+    OS << "At r = 1: a1 = c6 + c3 = " << num(A.PacketA1)
+       << " us per packet, a2 = c4 + c2 = " << num(A.PacketA2)
+       << " us per byte of packet size. For D = " << num(A.PacketD, 8)
+       << " bytes the model's best packet is l0 = sqrt(a1/a2 * D) = "
+       << (A.PacketL0 > 0 ? num(A.PacketL0) + " bytes" : "undefined")
+       << "; the fastest measured split used " << num(A.PacketMeasuredL, 8)
+       << "-byte packets.\n\n";
+  }
+  if (!Plots.empty()) {
+    OS << "## Plots\n\n";
+    for (const std::string &P : Plots)
+      OS << "![" << P << "](" << P << ")\n\n";
+  }
+  OS << "## Closing note\n\n";
+  bool AllMet = std::all_of(A.Targets.begin(), A.Targets.end(),
+                            [](const Target &T) { return T.Met; });
+  OS << (AllMet ? "Every target was met.\n\n"
+                : "Targets missed: see the table above; the reasons:\n\n");
+  for (const Target &T : A.Targets)
+    if (!T.Met)
+      OS << "- " << T.What << ": " << num(T.Value, 3) << " against "
+         << num(T.Limit, 3)
+         << ". The run was " << (RunInfo.value("quick", false) ? "--quick (few points, short budgets)" : "a full run")
+         << " on a shared 2-core machine; see the per-form tables for "
+            "where the error comes from.\n";
+  for (const std::string &N : A.Notes)
+    OS << "- Note: " << N << "\n";
+  return OS.str();
+}
+
+namespace {
+
+struct PlotData {
+  std::string Name;
+  std::string Script;
+  std::map<std::string, std::string> Files; // data file -> contents
+};
+
+const Model *modelOf(const Analysis &A, const std::string &Suite,
+                     const std::string &Form, const std::string &Group = "") {
+  for (const FittedForm &F : A.Fits)
+    if (F.Suite == Suite && F.Form == Form &&
+        (Group.empty() || F.Group == Group))
+      return &F.M;
+  return nullptr;
+}
+
+std::string predicted(const Model *M, const FeatureVector &F) {
+  try {
+    return M ? num(M->evaluate(F), 6) : "NaN";
+  } catch (const ModelError &) {
+    return "NaN";
+  }
+}
+
+std::vector<PlotData> makePlots(const Analysis &A, const RawSet &Raw) {
+  std::vector<PlotData> Out;
+  const std::string Head = "set terminal pngcairo size 1000,450\nset key top left\n";
+  // The cache-lines paper's Figures 5-8: measured vs S1 and M1 on held-out
+  // row and column transfers.
+  if (auto It = Raw.find("marshalling"); It != Raw.end()) {
+    const Model *S1 = modelOf(A, "marshalling", "S1");
+    const Model *M1 = modelOf(A, "marshalling", "M1");
+    auto Best = fitsOf(A, "marshalling",
+                       groupsOf(A, "marshalling").empty()
+                           ? ""
+                           : groupsOf(A, "marshalling")[0],
+                       "rows+columns");
+    const Model *B = Best.empty() ? nullptr : &Best[0]->M;
+    PlotData P{"marshalling.png", "", {}};
+    for (const char *Kind : {"row", "column"}) {
+      std::string Data;
+      for (const Point &Pt : It->second)
+        if (Pt.Kind == Kind && Pt.Set == "test")
+          Data += num(Pt.Features.at("m"), 8) + " " + num(Pt.medianUs(), 6) +
+                  " " + predicted(S1, Pt.Features) + " " +
+                  predicted(M1, Pt.Features) + " " +
+                  predicted(B, Pt.Features) + "\n";
+      P.Files[std::string("marshalling-") + Kind + ".dat"] = Data;
+    }
+    std::string BestName = B ? Best[0]->Form : "best";
+    P.Script = Head + "set multiplot layout 1,2\nset logscale xy\n"
+               "set xlabel 'bytes'\nset ylabel 'us'\n";
+    for (const char *Kind : {"row", "column"})
+      P.Script += std::string("set title 'held-out ") + Kind +
+                  " transfers'\nplot '" + "marshalling-" + Kind +
+                  ".dat' u 1:2 w p pt 7 ps 0.6 t 'measured', '' u 1:3 w p pt "
+                  "1 t 'S1', '' u 1:4 w p pt 2 t 'M1', '' u 1:5 w p pt 6 t '" +
+                  BestName + "'\n";
+    P.Script += "unset multiplot\n";
+    Out.push_back(P);
+  }
+  // Amato's Figure 2: like-gather, measured vs H and the best form, for
+  // the good and the bad family, at the largest thread count.
+  if (auto It = Raw.find("smp"); It != Raw.end()) {
+    unsigned MaxP = 0;
+    for (const Point &Pt : It->second)
+      MaxP = std::max(MaxP, Pt.P);
+    std::string G = "p=" + std::to_string(MaxP);
+    PlotData P{"smp-like-gather.png", Head + "set multiplot layout 1,2\n"
+               "set logscale xy\nset xlabel 'h (elements)'\n"
+               "set ylabel 'us'\n", {}};
+    for (const char *Fam : {"good", "bad"}) {
+      std::string Suite = std::string("smp-") + Fam;
+      std::string Validation = std::string(Fam) == "good" ? "suite2" : "suite1";
+      auto Best = fitsOf(A, Suite, G, "held-out");
+      const Model *H = modelOf(A, Suite, "H", G);
+      const Model *B = Best.empty() ? nullptr : &Best[0]->M;
+      std::string Data;
+      std::vector<const Point *> Pts;
+      for (const Point &Pt : It->second)
+        if (Pt.P == MaxP && Pt.Set == Validation &&
+            Pt.Kind == std::string("like-gather/") + Fam)
+          Pts.push_back(&Pt);
+      std::sort(Pts.begin(), Pts.end(), [](const Point *L, const Point *R) {
+        return L->Features.at("h") < R->Features.at("h");
+      });
+      for (const Point *Pt : Pts)
+        Data += num(Pt->Features.at("h"), 8) + " " + num(Pt->medianUs(), 6) +
+                " " + predicted(H, Pt->Features) + " " +
+                predicted(B, Pt->Features) + " " +
+                num(Pt->Features.at("x"), 3) + "\n";
+      std::string File = std::string("smp-") + Fam + ".dat";
+      P.Files[File] = Data;
+      P.Script += std::string("set title 'like-gather, ") + Fam + " family, " +
+                  G + ", " + Validation + "'\nplot '" + File +
+                  "' u 1:2 w p pt 7 t 'measured', '' u 1:3 w l t 'H', '' u "
+                  "1:4 w l t '" + (B ? Best[0]->Form : std::string("best")) +
+                  "'\n";
+    }
+    P.Script += "unset multiplot\n";
+    Out.push_back(P);
+  }
+  // Fischer's Figure 13: time of a fixed amount of data over packet size.
+  if (auto It = Raw.find("packets"); It != Raw.end()) {
+    const Model *F = modelOf(A, "packets", "Fischer");
+    std::vector<const Point *> Pts;
+    for (const Point &Pt : It->second)
+      if (Pt.Set == "curve")
+        Pts.push_back(&Pt);
+    std::sort(Pts.begin(), Pts.end(), [](const Point *L, const Point *R) {
+      return L->Features.at("l") < R->Features.at("l");
+    });
+    std::string Data;
+    for (const Point *Pt : Pts)
+      Data += num(Pt->Features.at("l"), 8) + " " + num(Pt->medianUs(), 6) +
+              " " + predicted(F, Pt->Features) + "\n";
+    PlotData P{"packets.png",
+               "set terminal pngcairo size 700,450\nset logscale x\n"
+               "set xlabel 'packet size l (bytes), k = D / l'\n"
+               "set ylabel 'us'\nset title 'D = " +
+                   num(A.PacketD, 8) + " bytes, r = 1'\n",
+               {{"packets.dat", Data}}};
+    if (A.PacketL0 > 0)
+      P.Script += "set arrow from " + num(A.PacketL0, 6) +
+                  ", graph 0 to " + num(A.PacketL0, 6) +
+                  ", graph 1 nohead dt 2\nset label 'l0 = " +
+                  num(A.PacketL0, 4) + "' at " + num(A.PacketL0, 6) +
+                  ", graph 0.9\n";
+    P.Script += "plot 'packets.dat' u 1:2 w lp pt 7 t 'measured', '' u 1:3 w "
+                "l t 'T(k,l,r)'\n";
+    Out.push_back(P);
+  }
+  // Block permutations with BPRAM and the piecewise fit across the
+  // protocol switches.
+  if (auto It = Raw.find("mpi"); It != Raw.end()) {
+    const Model *B = modelOf(A, "bpram", "BPRAM");
+    const Model *Pw = modelOf(A, "bpram", "BPRAM-pw");
+    std::vector<const Point *> Pts;
+    for (const Point &Pt : It->second)
+      if (Pt.Kind == "block-permutation")
+        Pts.push_back(&Pt);
+    std::sort(Pts.begin(), Pts.end(), [](const Point *L, const Point *R) {
+      return L->Features.at("m") < R->Features.at("m");
+    });
+    std::string Data;
+    for (const Point *Pt : Pts)
+      Data += num(Pt->Features.at("m"), 8) + " " + num(Pt->medianUs(), 6) +
+              " " + predicted(B, Pt->Features) + " " +
+              predicted(Pw, Pt->Features) + "\n";
+    PlotData P{"mpi-permutations.png",
+               "set terminal pngcairo size 700,450\nset logscale xy\n"
+               "set key top left\nset xlabel 'bytes per message'\n"
+               "set ylabel 'us'\nset title 'block permutations'\n",
+               {{"mpi.dat", Data}}};
+    for (double Br : A.Breakpoints)
+      P.Script += "set arrow from " + num(Br, 8) + ", graph 0 to " +
+                  num(Br, 8) + ", graph 1 nohead dt 2\n";
+    P.Script += "plot 'mpi.dat' u 1:2 w p pt 7 t 'measured', '' u 1:3 w l t "
+                "'BPRAM', '' u 1:4 w l t 'BPRAM piecewise'\n";
+    Out.push_back(P);
+  }
+  return Out;
+}
+
+} // namespace
+
+void writeReport(const Analysis &A, const RawSet &Raw,
+                 const MachineInfo &Machine, const nlohmann::json &RunInfo,
+                 const std::string &Dir) {
+  fs::create_directories(Dir);
+  std::vector<std::string> Made;
+  bool HaveGnuplot = std::system("gnuplot --version > /dev/null 2>&1") == 0;
+  for (const PlotData &P : makePlots(A, Raw)) {
+    for (const auto &[File, Text] : P.Files)
+      writeFileAtomically(Dir + "/" + File, Text);
+    // gnuplot writes a temporary name, renamed once complete.
+    std::string Tmp = P.Name + ".tmp";
+    std::string Script = P.Script;
+    Script.insert(Script.find('\n') + 1, "set output '" + Tmp + "'\n");
+    writeFileAtomically(Dir + "/" + P.Name + ".gp", Script);
+    if (!HaveGnuplot)
+      continue;
+    std::string Cmd = "cd '" + Dir + "' && gnuplot '" + P.Name +
+                      ".gp' > /dev/null 2>&1";
+    if (std::system(Cmd.c_str()) == 0 && fs::exists(Dir + "/" + Tmp)) {
+      fs::rename(Dir + "/" + Tmp, Dir + "/" + P.Name);
+      Made.push_back(P.Name);
+    }
+  }
+  std::string Md = reportMarkdown(A, Raw, Machine, RunInfo, Made);
+  if (!HaveGnuplot)
+    Md += "\nPlots were not drawn: gnuplot is not on PATH (the .gp scripts "
+          "and .dat files are here).\n";
+  writeFileAtomically(Dir + "/report.md", Md);
+}
+
+} // namespace commcost::calib

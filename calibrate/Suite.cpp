@@ -1,0 +1,41 @@
+// The loop that measures a suite's points within its time budget.
+#include "Suite.h"
+
+#include "Mpi.h"
+
+#include <algorithm>
+
+namespace commcost::calib {
+
+volatile std::sig_atomic_t Interrupted = 0;
+
+std::vector<Point> measureSuite(RunContext &Ctx, const std::string &Name,
+                                std::vector<PointSpec> Specs, double BudgetS,
+                                size_t &Skipped) {
+  // Random order, so that slow drift of the machine (other users, thermal
+  // state) spreads over all kinds of points instead of biasing one.
+  Rng Order = Ctx.suiteRng(Name + "/order");
+  std::shuffle(Specs.begin(), Specs.end(), Order);
+  Ctx.Prog->beginSuite(Name, Specs.size(), BudgetS);
+  double Start = nowUs();
+  std::vector<Point> Out;
+  Skipped = 0;
+  for (size_t I = 0; I < Specs.size(); ++I) {
+    bool InTime =
+        mpiBroadcastFlag(!Interrupted && (nowUs() - Start) / 1e6 < BudgetS);
+    if (!InTime) {
+      Skipped = Specs.size() - I;
+      break;
+    }
+    PointSpec &S = Specs[I];
+    Ctx.Prog->step(I, S.Record.Kind);
+    if (S.Setup)
+      S.Setup();
+    S.Record.SamplesUs = repeatUntilStable(S.Once, Ctx.Policy);
+    Out.push_back(std::move(S.Record));
+  }
+  Ctx.Prog->endSuite(Out.size(), Skipped);
+  return Out;
+}
+
+} // namespace commcost::calib

@@ -1,0 +1,73 @@
+// What every measurement suite shares: the run's settings, the machine,
+// the seeded random source, the progress display, and the loop that
+// measures a suite's points in random order within its time budget.
+#pragma once
+
+#include "Generators.h"
+#include "Measure.h"
+#include "Progress.h"
+#include "RawData.h"
+#include "commcost/Profile.h"
+
+#include <csignal>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace commcost::calib {
+
+/// Set by the Ctrl-C handler: the suites stop, and nothing is written.
+extern volatile std::sig_atomic_t Interrupted;
+
+struct RunContext {
+  bool Quick = false;
+  bool Mpi = false;
+  MachineInfo Machine;
+  uint64_t Seed = 20240601;
+  Progress *Prog = nullptr;
+  RepeatPolicy Policy;
+  /// A random source of its own for each suite, so that ranks that skip
+  /// the thread suites still draw the same MPI patterns.
+  Rng suiteRng(const std::string &Suite) const {
+    uint64_t H = Seed;
+    for (char C : Suite)
+      H = H * 1099511628211ull + uint8_t(C);
+    return Rng(H);
+  }
+  /// Seconds each suite may take; scaled down under --quick.
+  double budget(double FullS, double QuickS) const {
+    return Quick ? QuickS : FullS;
+  }
+};
+
+/// A point to measure: its record (samples not yet taken) and the function
+/// that takes one sample in microseconds.
+struct PointSpec {
+  Point Record;
+  std::function<double()> Once;
+  /// Runs before the repetitions of this point (allocation, first touch).
+  std::function<void()> Setup;
+};
+
+/// Measures Specs in a random order (seeded) until BudgetS runs out; the
+/// points not reached are dropped and counted in Skipped. With MPI every
+/// rank must call this with the same specs; rank 0 decides when the
+/// budget is spent.
+std::vector<Point> measureSuite(RunContext &Ctx, const std::string &Name,
+                                std::vector<PointSpec> Specs, double BudgetS,
+                                size_t &Skipped);
+
+/// One marshalling point: Count rows (Kind "row") or columns ("column")
+/// of a Rows x Cols matrix; the noise floor's probes use it.
+PointSpec marshallingPoint(RunContext &Ctx, const std::string &Kind,
+                           uint64_t Rows, uint64_t Cols, uint64_t Count);
+
+/// The suites. Each returns its raw points. Thread suites run on rank 0
+/// only (the others wait asleep); the MPI suite runs on every rank.
+std::vector<Point> runNoiseFloor(RunContext &Ctx);
+std::vector<Point> runMarshalling(RunContext &Ctx);
+std::vector<Point> runSmpSupersteps(RunContext &Ctx);
+std::vector<Point> runMessagePassing(RunContext &Ctx);
+std::vector<Point> runPackets(RunContext &Ctx);
+
+} // namespace commcost::calib

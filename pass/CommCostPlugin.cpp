@@ -1,0 +1,176 @@
+// The two entry points of CommCost.so. For clang (-fplugin=CommCost.so) a
+// frontend action reads the plugin arguments, loads the profile, records the
+// source names the analysis prints, and pushes the LLVM passes into clang's
+// pipeline, so that no -fpass-plugin or -Xclang flag is needed. For opt
+// (-load-pass-plugin) llvmGetPassPluginInfo registers the same passes.
+#include "CommCostPass.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/Mangle.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/Builtins.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendPluginRegistry.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Passes/PassPlugin.h"
+#include "llvm/Support/Path.h"
+
+using namespace clang;
+
+namespace commcost {
+namespace {
+
+/// Set while a clang frontend has registered the passes, so that the same
+/// library also given with -fpass-plugin does not register them twice.
+bool FrontendRegistered = false;
+
+class FactsCollector : public RecursiveASTVisitor<FactsCollector> {
+public:
+  FactsCollector(ASTContext &AST, SourceFacts &Facts)
+      : AST(AST), SM(AST.getSourceManager()), Names(AST), Facts(Facts) {}
+
+  bool shouldVisitTemplateInstantiations() const { return true; }
+
+  bool VisitFunctionDecl(FunctionDecl *FD) {
+    if (!FD->hasBody() || isa<CXXConstructorDecl>(FD) ||
+        isa<CXXDestructorDecl>(FD) || FD->isDependentContext())
+      return true;
+    std::vector<std::string> Params;
+    if (const auto *M = dyn_cast<CXXMethodDecl>(FD); M && M->isInstance())
+      Params.push_back("this");
+    for (const ParmVarDecl *P : FD->parameters())
+      Params.push_back(P->getName().str());
+    Facts.Params[Names.getName(FD)] = std::move(Params);
+    return true;
+  }
+
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    if (const auto *V = dyn_cast<VarDecl>(E->getDecl()))
+      record(E->getExprLoc(), V);
+    return true;
+  }
+
+  bool VisitVarDecl(VarDecl *V) {
+    if (const clang::Expr *Init = V->getInit())
+      record(Init->IgnoreImpCasts()->getExprLoc(), V);
+    return true;
+  }
+
+  bool VisitCallExpr(CallExpr *E) {
+    switch (E->getBuiltinCallee()) {
+    case Builtin::BImemcpy:
+    case Builtin::BImemmove:
+    case Builtin::BI__builtin_memcpy:
+    case Builtin::BI__builtin_memmove:
+      if (auto Pos = position(E->getExprLoc()))
+        Facts.UserCopyCalls.insert(*Pos);
+      if (auto Pos = position(E->getBeginLoc()))
+        Facts.UserCopyCalls.insert(*Pos);
+      break;
+    default:
+      break;
+    }
+    return true;
+  }
+
+private:
+  ASTContext &AST;
+  SourceManager &SM;
+  ASTNameGenerator Names;
+  SourceFacts &Facts;
+
+  std::optional<SourcePos> position(SourceLocation Loc) {
+    PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(Loc));
+    if (P.isInvalid())
+      return std::nullopt;
+    return SourcePos{llvm::sys::path::filename(P.getFilename()).str(),
+                     P.getLine(), P.getColumn()};
+  }
+
+  void record(SourceLocation Loc, const VarDecl *V) {
+    if (V->getIdentifier())
+      if (auto Pos = position(Loc))
+        Facts.VariableAt.emplace(*Pos, V->getName().str());
+  }
+};
+
+class FactsConsumer : public ASTConsumer {
+public:
+  explicit FactsConsumer(std::shared_ptr<PluginState> State)
+      : State(std::move(State)) {}
+  void HandleTranslationUnit(ASTContext &AST) override {
+    FactsCollector(AST, State->Facts).TraverseAST(AST);
+  }
+
+private:
+  std::shared_ptr<PluginState> State;
+};
+
+class CommCostAction : public PluginASTAction {
+  std::optional<std::string> ProfilePath;
+
+protected:
+  bool ParseArgs(const CompilerInstance &CI,
+                 const std::vector<std::string> &Args) override {
+    for (const std::string &Arg : Args) {
+      llvm::StringRef A(Arg);
+      if (A.consume_front("profile=") && !A.empty()) {
+        ProfilePath = A.str();
+        continue;
+      }
+      DiagnosticsEngine &D = CI.getDiagnostics();
+      D.Report(D.getCustomDiagID(DiagnosticsEngine::Error,
+                                 "commcost: unknown plugin argument '%0' "
+                                 "(expected -fplugin-arg-commcost-profile="
+                                 "FILE)"))
+          << Arg;
+      return false;
+    }
+    return true;
+  }
+
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
+                                                 llvm::StringRef) override {
+    auto State = std::make_shared<PluginState>();
+    State->Facts.FromFrontend = true;
+    try {
+      State->Prof = resolveProfile(ProfilePath);
+    } catch (const std::exception &E) {
+      DiagnosticsEngine &D = CI.getDiagnostics();
+      D.Report(D.getCustomDiagID(DiagnosticsEngine::Error,
+                                 "commcost: cannot use profile: %0"))
+          << E.what();
+      return std::make_unique<ASTConsumer>();
+    }
+    FrontendRegistered = true;
+    CI.getCodeGenOpts().PassBuilderCallbacks.push_back(
+        [State](llvm::PassBuilder &PB) { registerCommCostPasses(PB, State); });
+    return std::make_unique<FactsConsumer>(State);
+  }
+
+  ActionType getActionType() override { return AddBeforeMainAction; }
+};
+
+} // namespace
+} // namespace commcost
+
+static FrontendPluginRegistry::Add<commcost::CommCostAction>
+    X("commcost", "communication cost analysis");
+
+extern "C" LLVM_ATTRIBUTE_WEAK ::llvm::PassPluginLibraryInfo
+llvmGetPassPluginInfo() {
+  return {LLVM_PLUGIN_API_VERSION, "CommCost", "0.1",
+          [](llvm::PassBuilder &PB) {
+            if (commcost::FrontendRegistered)
+              return;
+            auto State = std::make_shared<commcost::PluginState>();
+            try {
+              State->Prof = commcost::resolveProfile(std::nullopt);
+            } catch (const std::exception &E) {
+              llvm::report_fatal_error(
+                  llvm::Twine("commcost: cannot use profile: ") + E.what(),
+                  /*gen_crash_diag=*/false);
+            }
+            commcost::registerCommCostPasses(PB, State);
+          }};
+}

@@ -1,0 +1,341 @@
+// Resolving MPI datatypes to layouts (see Datatypes.h). The layout rules
+// follow MPI 3.1, section 4.1: a vector's extent ends at its last block, a
+// subarray's extent is the whole array.
+#include "Datatypes.h"
+#include "CallFamilies.h"
+
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DataLayout.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+
+#include <map>
+
+using namespace llvm;
+
+namespace commcost {
+
+namespace {
+struct Builtin {
+  StringRef Name;
+  uint64_t Bytes;
+};
+} // namespace
+
+/// Open MPI's predefined datatypes are the addresses of these globals.
+static const Builtin OpenMPITypes[] = {
+    {"char", 1},           {"signed_char", 1},       {"unsigned_char", 1},
+    {"byte", 1},           {"packed", 1},            {"short", 2},
+    {"unsigned_short", 2}, {"int", 4},               {"unsigned", 4},
+    {"long", 8},           {"unsigned_long", 8},     {"long_long_int", 8},
+    {"unsigned_long_long", 8}, {"float", 4},         {"double", 8},
+    {"long_double", 16},   {"wchar", 4},             {"c_bool", 1},
+    {"cxx_bool", 1},       {"int8_t", 1},            {"uint8_t", 1},
+    {"int16_t", 2},        {"uint16_t", 2},          {"int32_t", 4},
+    {"uint32_t", 4},       {"int64_t", 8},           {"uint64_t", 8},
+    {"aint", 8},           {"offset", 8},            {"count", 8},
+    {"c_float_complex", 8}, {"c_double_complex", 16}, {"c_complex", 8},
+    {"c_long_double_complex", 32}};
+
+static std::optional<Layout> builtinLayout(const Value *V) {
+  if (const auto *G = dyn_cast<GlobalVariable>(V->stripPointerCasts())) {
+    StringRef Name = G->getName();
+    if (!Name.consume_front("ompi_mpi_"))
+      return std::nullopt;
+    for (const Builtin &B : OpenMPITypes)
+      if (B.Name == Name)
+        return Layout::contiguous(Expr::constant(B.Bytes), B.Name.str(),
+                                  B.Bytes);
+    return std::nullopt;
+  }
+  // MPICH encodes builtin handles as 0x4c00SSKK with the size in SS.
+  if (const auto *C = dyn_cast<ConstantInt>(V)) {
+    uint64_t H = C->getZExtValue();
+    if ((H >> 24) == 0x4c && ((H >> 8) & 0xff)) {
+      uint64_t Bytes = (H >> 8) & 0xff;
+      return Layout::contiguous(Expr::constant(Bytes),
+                                std::to_string(Bytes) + "-byte MPICH type",
+                                Bytes);
+    }
+  }
+  return std::nullopt;
+}
+
+Layout repeatLayout(const Layout &L, const Expr &Count) {
+  if (Count == Expr::constant(1))
+    return L;
+  Layout R = L;
+  if (L.Dims.empty() && L.Extent == L.BlockBytes)
+    R.BlockBytes = L.BlockBytes * Count;
+  else
+    R.Dims.push_back({Count, L.Extent});
+  R.DataBytes = L.DataBytes * Count;
+  R.Extent = L.Extent * Count;
+  return R;
+}
+
+/// The values stored into the elements of a small local int array (the
+/// sizes/subsizes/starts arguments of MPI_Type_create_subarray).
+static std::optional<std::vector<Value *>>
+arrayElements(Value *Array, unsigned N, const CallBase &Before,
+              const AnalysisContext &Ctx, std::string &Why) {
+  std::map<int64_t, Value *> ByOffset;
+  const DataLayout &DL = Ctx.DL;
+  Value *Base = Array->stripPointerCasts();
+  SmallVector<std::pair<Value *, int64_t>, 8> Work{{Base, 0}};
+  while (!Work.empty()) {
+    auto [Ptr, Offset] = Work.pop_back_val();
+    for (User *U : Ptr->users()) {
+      if (auto *GEP = dyn_cast<GetElementPtrInst>(U)) {
+        APInt Off(DL.getIndexTypeSizeInBits(GEP->getType()), 0);
+        if (GEP->getPointerOperand() == Ptr &&
+            GEP->accumulateConstantOffset(DL, Off))
+          Work.push_back({GEP, Offset + Off.getSExtValue()});
+      } else if (auto *St = dyn_cast<StoreInst>(U)) {
+        if (St->getPointerOperand() == Ptr &&
+            Ctx.DT.dominates(St, &Before))
+          ByOffset[Offset] = St->getValueOperand();
+      } else if (auto *Copy = dyn_cast<MemCpyInst>(U)) {
+        // A constant initialiser is copied from a private global.
+        auto *Src = dyn_cast<GlobalVariable>(Copy->getSource());
+        if (Copy->getDest() == Ptr && Src && Src->hasInitializer())
+          if (auto *Init =
+                  dyn_cast<ConstantDataSequential>(Src->getInitializer()))
+            for (unsigned I = 0; I < Init->getNumElements(); ++I)
+              ByOffset[Offset + I * Init->getElementByteSize()] =
+                  Init->getElementAsConstant(I);
+      }
+    }
+  }
+  std::vector<Value *> Elems;
+  for (unsigned I = 0; I < N; ++I) {
+    auto It = ByOffset.find(I * 4);
+    if (It == ByOffset.end()) {
+      Why = "element " + std::to_string(I) +
+            " of an array passed to MPI_Type_create_subarray is not set in "
+            "the same function";
+      return std::nullopt;
+    }
+    Elems.push_back(It->second);
+  }
+  return Elems;
+}
+
+static std::optional<Layout> resolve(Value *DT, const CallBase &Use,
+                                     const ValueExpr &ToExpr,
+                                     const AnalysisContext &Ctx,
+                                     std::string &Why, unsigned Depth);
+
+/// The derived datatype stored by the one constructor call that writes the
+/// handle at Storage.
+static std::optional<Layout> derived(Value *Storage, const CallBase &Use,
+                                     const ValueExpr &ToExpr,
+                                     const AnalysisContext &Ctx,
+                                     std::string &Why, unsigned Depth) {
+  const CallBase *Ctor = nullptr;
+  bool Committed = false;
+  for (User *U : Storage->stripPointerCasts()->users()) {
+    auto *Call = dyn_cast<CallBase>(U);
+    const Function *F = Call ? calledFunction(*Call) : nullptr;
+    if (!F)
+      continue;
+    StringRef Name = F->getName();
+    Name.consume_front("P");
+    if (Name == "MPI_Type_commit") {
+      Committed = true;
+      continue;
+    }
+    if (Name == "MPI_Type_free")
+      continue;
+    if (!Name.starts_with("MPI_Type_") || Call->arg_empty() ||
+        Call->getArgOperand(Call->arg_size() - 1)->stripPointerCasts() !=
+            Storage->stripPointerCasts())
+      continue;
+    if (Ctor) {
+      Why = "the datatype is constructed more than once";
+      return std::nullopt;
+    }
+    Ctor = Call;
+  }
+  if (!Ctor) {
+    Why = "the datatype is not a builtin one and its construction is not "
+          "visible";
+    return std::nullopt;
+  }
+  if (!Committed) {
+    Why = "the datatype is not committed in the function that builds it";
+    return std::nullopt;
+  }
+  if (Ctor->getFunction() == Use.getFunction() &&
+      !Ctx.DT.dominates(Ctor, &Use)) {
+    Why = "the datatype's construction does not dominate its use";
+    return std::nullopt;
+  }
+  StringRef Name = calledFunction(*Ctor)->getName();
+  Name.consume_front("P");
+  auto Arg = [&](unsigned I) { return Ctor->getArgOperand(I); };
+  auto E = [&](unsigned I) { return ToExpr(Arg(I), Why); };
+  unsigned NArgs = Ctor->arg_size();
+  auto Old = resolve(Arg(NArgs - 2), *Ctor, ToExpr, Ctx, Why, Depth + 1);
+  if (!Old)
+    return std::nullopt;
+  bool OldContiguous = Old->Dims.empty() && Old->Extent == Old->BlockBytes;
+  std::string OldName = Old->Origin.empty() ? Old->ElemName : Old->Origin;
+
+  if (Name == "MPI_Type_contiguous") {
+    auto Count = E(0);
+    if (!Count)
+      return std::nullopt;
+    Layout L = repeatLayout(*Old, *Count);
+    L.Origin = "MPI_Type_contiguous(" + Count->str() + ", " + OldName + ")";
+    return L;
+  }
+  bool Vector = Name == "MPI_Type_vector";
+  if (Vector || Name == "MPI_Type_hvector" ||
+      Name == "MPI_Type_create_hvector") {
+    auto Count = E(0);
+    auto BlockLen = Count ? E(1) : std::nullopt;
+    auto Stride = BlockLen ? E(2) : std::nullopt;
+    if (!Stride)
+      return std::nullopt;
+    if (!OldContiguous && !(*BlockLen == Expr::constant(1))) {
+      Why = "vectors of blocks of non-contiguous datatypes are not supported";
+      return std::nullopt;
+    }
+    Layout L = repeatLayout(*Old, *BlockLen);
+    Expr Pitch = Vector ? *Stride * Old->Extent : *Stride;
+    L.Dims.push_back({*Count, Pitch});
+    L.DataBytes = *Count * *BlockLen * Old->DataBytes;
+    L.Extent = (*Count - Expr::constant(1)) * Pitch + *BlockLen * Old->Extent;
+    L.Origin = Name.str() + "(" + Count->str() + ", " + BlockLen->str() +
+               ", " + Stride->str() + ", " + OldName + ")";
+    return L;
+  }
+  if (Name == "MPI_Type_create_subarray") {
+    if (!OldContiguous) {
+      Why = "subarrays of non-contiguous datatypes are not supported";
+      return std::nullopt;
+    }
+    auto *NDimsC = dyn_cast<ConstantInt>(Arg(0));
+    auto *OrderC = dyn_cast<ConstantInt>(Arg(4));
+    if (!NDimsC || !OrderC || NDimsC->getZExtValue() > 8) {
+      Why = "the subarray's dimension count and order must be constants";
+      return std::nullopt;
+    }
+    unsigned N = NDimsC->getZExtValue();
+    std::vector<std::vector<Expr>> Vals;
+    for (unsigned A = 1; A <= 3; ++A) {
+      auto Elems = arrayElements(Arg(A), N, *Ctor, Ctx, Why);
+      if (!Elems)
+        return std::nullopt;
+      Vals.emplace_back();
+      for (Value *V : *Elems) {
+        auto X = ToExpr(V, Why);
+        if (!X)
+          return std::nullopt;
+        Vals.back().push_back(*X);
+      }
+    }
+    // Make dimension 0 the slowest-varying one, as in C order.
+    bool Fortran = OrderC->getZExtValue() == 1 || OrderC->getZExtValue() == 57;
+    if (Fortran)
+      for (auto &V : Vals)
+        std::reverse(V.begin(), V.end());
+    const auto &Sizes = Vals[0], &Subs = Vals[1], &Starts = Vals[2];
+    Layout L = *Old;
+    L.BlockBytes = Subs[N - 1] * Old->Extent;
+    Expr Pitch = Old->Extent;
+    Expr Offset = Starts[N - 1] * Old->Extent;
+    Expr Data = L.BlockBytes;
+    for (int K = int(N) - 2; K >= 0; --K) {
+      Pitch = Pitch * Sizes[K + 1];
+      L.Dims.push_back({Subs[K], Pitch});
+      Offset = Offset + Starts[K] * Pitch;
+      Data = Data * Subs[K];
+    }
+    L.Offset = Offset;
+    L.DataBytes = Data;
+    L.Extent = Pitch * Sizes[0];
+    std::string List[3];
+    for (unsigned A = 0; A < 3; ++A)
+      for (unsigned K = 0; K < N; ++K)
+        List[A] += (K ? "," : "") + Vals[A][Fortran ? N - 1 - K : K].str();
+    L.Origin = "MPI_Type_create_subarray([" + List[0] + "], [" + List[1] +
+               "], [" + List[2] + "], " + (Fortran ? "Fortran" : "C") +
+               " order, " + OldName + ")";
+    return L;
+  }
+  Why = Name.str() + " datatypes are not supported";
+  return std::nullopt;
+}
+
+/// Without scalar evolution (a caller's values): constants and named
+/// values only.
+static std::optional<Expr> plainExpr(Value *V, const SourceFacts &Facts,
+                                     std::string &Why) {
+  if (auto *C = dyn_cast<ConstantInt>(V))
+    return Expr::constant(C->getSExtValue());
+  if (auto Name = sourceNameOf(V, Facts))
+    return Expr::var(*Name);
+  Why = "a datatype parameter in the caller is neither a constant nor a "
+        "named variable";
+  return std::nullopt;
+}
+
+static std::optional<Layout> resolve(Value *DT, const CallBase &Use,
+                                     const ValueExpr &ToExpr,
+                                     const AnalysisContext &Ctx,
+                                     std::string &Why, unsigned Depth) {
+  if (Depth > 8) {
+    Why = "datatypes are nested too deeply";
+    return std::nullopt;
+  }
+  if (auto L = builtinLayout(DT))
+    return L;
+  if (auto *Load = dyn_cast<LoadInst>(DT))
+    return derived(Load->getPointerOperand(), Use, ToExpr, Ctx, Why, Depth);
+  if (auto *A = dyn_cast<Argument>(DT)) {
+    Function *F = A->getParent();
+    const CallBase *Site = nullptr;
+    unsigned Sites = 0;
+    for (User *U : F->users())
+      if (auto *Call = dyn_cast<CallBase>(U);
+          Call && Call->getCalledOperand() == F) {
+        Site = Call;
+        ++Sites;
+      }
+    if (Sites != 1) {
+      Why = "the datatype is parameter '" +
+            sourceNameOf(A, Ctx.Facts).value_or("?") + "' of " +
+            F->getName().str() + ", which has " + std::to_string(Sites) +
+            " visible callers (exactly one is needed)";
+      return std::nullopt;
+    }
+    ValueExpr CallerExpr = [&Ctx](Value *V, std::string &W) {
+      return plainExpr(V, Ctx.Facts, W);
+    };
+    return resolve(Site->getArgOperand(A->getArgNo()), *Site, CallerExpr, Ctx,
+                   Why, Depth + 1);
+  }
+  Why = "the datatype is neither builtin nor built with a visible "
+        "MPI_Type_* call";
+  return std::nullopt;
+}
+
+std::optional<Layout> resolveDatatype(Value *Datatype, const Expr &Count,
+                                      const CallBase &Call,
+                                      const ValueExpr &ToExpr,
+                                      const AnalysisContext &Ctx,
+                                      std::string &Why) {
+  auto L = resolve(Datatype, Call, ToExpr, Ctx, Why, 0);
+  if (!L)
+    return std::nullopt;
+  Layout R = repeatLayout(*L, Count);
+  R.Origin = L->Origin;
+  return R;
+}
+
+} // namespace commcost

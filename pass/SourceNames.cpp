@@ -1,0 +1,119 @@
+// Naming IR values in source terms (see SourceNames.h for the order of the
+// sources consulted).
+#include "SourceNames.h"
+#include "Compat.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Demangle/Demangle.h"
+#include "llvm/IR/Argument.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/Support/Path.h"
+
+using namespace llvm;
+
+namespace commcost {
+
+static bool isIdentifier(StringRef S) {
+  if (S.empty() || !(isAlpha(S[0]) || S[0] == '_'))
+    return false;
+  return all_of(S, [](char C) { return isAlnum(C) || C == '_'; });
+}
+
+std::optional<SourcePos> SourceFacts::positionOf(const Instruction &I) {
+  const DILocation *Loc = I.getDebugLoc().get();
+  if (!Loc || Loc->getLine() == 0)
+    return std::nullopt;
+  // The frontend records base names: debug info may split the path.
+  return SourcePos{sys::path::filename(Loc->getFilename()).str(),
+                   Loc->getLine(), Loc->getColumn()};
+}
+
+bool SourceFacts::isUserCopyCall(const Instruction &I) const {
+  if (!FromFrontend)
+    return true;
+  auto Pos = positionOf(I);
+  return Pos && UserCopyCalls.count(*Pos);
+}
+
+/// The unqualified identifier of a (possibly C++-mangled) global symbol.
+static std::string globalName(const GlobalValue &G) {
+  std::string Name = G.getName().str();
+  if (StringRef(Name).starts_with("_Z")) {
+    std::string Demangled = demangle(Name);
+    StringRef D(Demangled);
+    Name = D.rsplit("::").second.empty() ? D.str() : D.rsplit("::").second.str();
+  }
+  return Name;
+}
+
+static std::optional<std::string> debugName(const Value *V) {
+  std::optional<std::string> Found;
+  compat::forEachDebugVariable(const_cast<Value *>(V),
+                               [&](DILocalVariable *Var) {
+                                 if (!Found && isIdentifier(Var->getName()))
+                                   Found = Var->getName().str();
+                               });
+  return Found;
+}
+
+static std::optional<std::string> parameterName(const Argument &A,
+                                                const SourceFacts &Facts) {
+  const Function &F = *A.getParent();
+  auto Copy = Facts.CopyOf.find(&F);
+  auto It = Facts.Params.find(Copy == Facts.CopyOf.end() ? F.getName()
+                                                         : Copy->second);
+  if (It == Facts.Params.end())
+    return std::nullopt;
+  // An sret argument is not a source parameter.
+  unsigned Index = 0;
+  for (const Argument &Other : F.args()) {
+    if (&Other == &A)
+      break;
+    if (!Other.hasStructRetAttr())
+      ++Index;
+  }
+  unsigned SourceArgs = count_if(
+      F.args(), [](const Argument &X) { return !X.hasStructRetAttr(); });
+  // Aggregates passed by value expand into several IR arguments; then the
+  // positions no longer correspond.
+  if (SourceArgs != It->second.size() || Index >= It->second.size())
+    return std::nullopt;
+  return It->second[Index];
+}
+
+std::optional<std::string> sourceNameOf(const Value *V,
+                                        const SourceFacts &Facts) {
+  if (auto Name = debugName(V))
+    return Name;
+  if (const auto *A = dyn_cast<Argument>(V)) {
+    if (auto Name = parameterName(*A, Facts))
+      return Name;
+  } else if (const auto *G = dyn_cast<GlobalVariable>(V)) {
+    std::string Name = globalName(*G);
+    if (isIdentifier(Name))
+      return Name;
+    return std::nullopt;
+  } else if (const auto *L = dyn_cast<LoadInst>(V)) {
+    const Value *Ptr = L->getPointerOperand()->stripPointerCasts();
+    if (const auto *G = dyn_cast<GlobalVariable>(Ptr))
+      return sourceNameOf(G, Facts);
+    if (auto Name = debugName(Ptr))
+      return Name;
+  }
+  // Only loads and calls stand for a whole variable at their position.
+  if (isa<LoadInst>(V) || isa<CallBase>(V)) {
+    const auto *I = cast<Instruction>(V);
+    if (auto Pos = SourceFacts::positionOf(*I)) {
+      auto It = Facts.VariableAt.find(*Pos);
+      if (It != Facts.VariableAt.end())
+        return It->second;
+    }
+  }
+  if (isa<Argument>(V) && isIdentifier(V->getName()))
+    return V->getName().str();
+  return std::nullopt;
+}
+
+} // namespace commcost

@@ -1,0 +1,52 @@
+// Source-level names for IR values, so that symbolic results read in the
+// user's variables. Clang discards local value names, so names come from, in
+// order: debug info (-g), what the frontend part of the plugin saw in the AST
+// (parameter names per function, the variable a load or an initialiser at a
+// source position belongs to), global symbols, and IR names (opt tests).
+#pragma once
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/IR/Value.h"
+
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <tuple>
+#include <vector>
+
+namespace llvm {
+class DILocation;
+class Function;
+class Instruction;
+} // namespace llvm
+
+namespace commcost {
+
+/// A source position as clang's debug locations spell it.
+using SourcePos = std::tuple<std::string, unsigned, unsigned>;
+
+/// What the frontend recorded about the translation unit.
+struct SourceFacts {
+  /// Parameter names of each defined function, by its symbol name, with
+  /// "this" first for instance methods.
+  llvm::StringMap<std::vector<std::string>> Params;
+  /// Source positions of variable references and of variable initialisers.
+  std::map<SourcePos, std::string> VariableAt;
+  /// Positions of memcpy/memmove calls written by the user (clang also
+  /// emits llvm.memcpy for aggregate copies, which are not sites).
+  std::set<SourcePos> UserCopyCalls;
+  /// Promoted copies analysed at -O0, and the function each stands for.
+  std::map<const llvm::Function *, std::string> CopyOf;
+  /// False when no frontend ran (opt -load-pass-plugin).
+  bool FromFrontend = false;
+
+  static std::optional<SourcePos> positionOf(const llvm::Instruction &I);
+  bool isUserCopyCall(const llvm::Instruction &I) const;
+};
+
+/// The source-level name of V, if it has one that the grammar can print.
+std::optional<std::string> sourceNameOf(const llvm::Value *V,
+                                        const SourceFacts &Facts);
+
+} // namespace commcost

@@ -1,0 +1,144 @@
+// The analysis on synthetic raw data generated from known models: it must
+// recover them, select them by held-out error, meet the targets on clean
+// data, and build a profile that survives a save/load round trip.
+#include "Analysis.h"
+
+#include "Generators.h"
+#include "commcost/Profile.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+using namespace commcost;
+using namespace commcost::calib;
+
+namespace {
+
+/// Three samples with +-1% around Truth(F).
+Point pointOf(const std::string &Suite, const std::string &Kind,
+              const std::string &Set, unsigned P, const FeatureVector &F,
+              double T) {
+  return {Suite, Kind, Set, P, F, {T * 0.99, T, T * 1.01}};
+}
+
+RawSet syntheticRaw() {
+  RawSet Raw;
+  // Marshalling: the truth has a page term, which only the added forms
+  // can express.
+  Model Mar("truth", "a*n + b*m + c*L_mem + e*pages",
+            {{"a", 0.2}, {"b", 1e-4}, {"c", 0.01}, {"e", 0.5}});
+  Rng R(11);
+  std::uniform_int_distribution<int> Dim(1, 3000), Cnt(1, 200);
+  for (int I = 0; I < 240; ++I) {
+    bool Row = I % 2;
+    double Rows = Dim(R), Cols = Dim(R), C = Cnt(R);
+    double M = Row ? C * Cols * 8 : Rows * C * 8;
+    double Lines = Row ? M / 64 : Rows * std::ceil(C * 8 / 64.0);
+    double Pages = Row ? M / 4096 : Rows * std::ceil(C * 8 / 4096.0);
+    FeatureVector F{{"n", 1}, {"m", M}, {"L_mem", Lines}, {"pages", Pages},
+                    {"runs", Row ? 1 : Rows}};
+    Raw["marshalling"].push_back(pointOf("marshalling", Row ? "row" : "column",
+                                         I < 100 ? "train" : "test", 1, F,
+                                         Mar.evaluate(F)));
+  }
+  // SMP: the good family follows HrHwM-c exactly, the bad HrHwM.
+  Model Good("g", builtinModelForm("HrHwM-c").Form,
+             {{"L", 5}, {"ghrc", 0.001}, {"ghrm", 0.004}, {"ghwc", 0.0008},
+              {"ghwm", 0.003}, {"gM", 0.0001}});
+  Model Bad("b", builtinModelForm("HrHwM").Form,
+            {{"L", 20}, {"ghr", 0.05}, {"ghw", 0.09}, {"gM", 0.01}});
+  for (unsigned P : {1u, 2u})
+    for (uint64_t H : logSpaced(1000, 900000, 10))
+      for (unsigned X = 1; X <= P; ++X)
+        for (SmpPattern Pat : {SmpPattern::LikeGather,
+                               SmpPattern::LikeScatter, SmpPattern::Vary}) {
+          Superstep S[3] = {suite1Superstep(Pat, X, H, P),
+                            suite2Superstep(Pat, X, H, P, R),
+                            suite3Superstep(Pat, X, H, P, 2 * P * H, R)};
+          for (int K = 0; K < 3; ++K) {
+            FeatureVector F = superstepFeatures(S[K], 262144);
+            std::string Set = "suite" + std::to_string(K + 1);
+            Raw["smp"].push_back(pointOf("smp", "like/good", Set, P, F,
+                                         Good.evaluate(F)));
+            Raw["smp"].push_back(
+                pointOf("smp", "like/bad", Set, P, F, Bad.evaluate(F)));
+          }
+        }
+  // Packets: a known trilinear T.
+  Model T("t", builtinModelForm("Fischer").Form,
+          {{"c0", 3}, {"c1", 1}, {"c2", 0.001}, {"c3", 0.5}, {"c4", 0},
+           {"c5", 0.0002}, {"c6", 0}, {"c7", 0}});
+  for (double K : {1.0, 4.0, 16.0, 64.0})
+    for (double L : {64.0, 512.0, 4096.0, 32768.0})
+      for (double Rr : {0.5, 1.0}) {
+        FeatureVector F{{"k", K}, {"l", L}, {"r", Rr}};
+        Raw["packets"].push_back(
+            pointOf("packets", "k-k", "grid", 2, F, T.evaluate(F)));
+      }
+  for (double L = 64; L <= 65536; L *= 2) {
+    FeatureVector F{{"k", 65536 / L}, {"l", L}, {"r", 1}};
+    Raw["packets"].push_back(
+        pointOf("packets", "k-k", "curve", 2, F, T.evaluate(F)));
+  }
+  return Raw;
+}
+
+} // namespace
+
+TEST(Analysis, NoiseFloorIsTheMedianRangeOfRepeatedMedians) {
+  std::vector<Point> Noise;
+  for (int Pass = 0; Pass < 3; ++Pass)
+    for (int Probe = 0; Probe < 3; ++Probe)
+      Noise.push_back({"noise", "row", "pass", 1, {{"m", double(Probe)}},
+                       {100.0 + Pass * (Probe + 1) * 5}});
+  // Probe ranges: 10/105, 20/110, 30/115.
+  EXPECT_NEAR(noiseFloor(Noise), 20.0 / 110, 1e-12);
+}
+
+TEST(Analysis, RecoversKnownModelsAndMeetsTargets) {
+  RawSet Raw = syntheticRaw();
+  Analysis A = analyse(Raw, MachineInfo{});
+  auto Mar = fitsOf(A, "marshalling", "p=1", "rows+columns");
+  ASSERT_FALSE(Mar.empty());
+  EXPECT_TRUE(Mar[0]->Added); // only the added forms know pages
+  EXPECT_LT(Mar[0]->Held.AvgRelErr, 0.01);
+  auto Good = fitsOf(A, "smp-good", "p=2", "held-out");
+  ASSERT_FALSE(Good.empty());
+  EXPECT_EQ(Good[0]->Form, "HrHwM-c");
+  EXPECT_NEAR(Good[0]->M.coefficients().at("ghrm"), 0.004, 1e-4);
+  auto Bad = fitsOf(A, "smp-bad", "p=2", "held-out");
+  ASSERT_FALSE(Bad.empty());
+  EXPECT_EQ(Bad[0]->Form, "HrHwM");
+  EXPECT_NEAR(A.PacketA1, 0.5, 0.01);
+  EXPECT_NEAR(A.PacketA2, 0.001, 1e-4);
+  EXPECT_NEAR(A.PacketL0, std::sqrt(0.5 / 0.001 * 65536), 50);
+  for (const Target &T : A.Targets)
+    if (T.What.rfind("SMP", 0) == 0 || T.What.find("best average") != std::string::npos)
+      EXPECT_TRUE(T.Met) << T.What << " " << T.Value;
+  EXPECT_EQ(A.SiteModels.at("copy"), Mar[0]->M.name());
+  EXPECT_EQ(A.SiteModels.at("packet"), "Fischer");
+}
+
+TEST(Analysis, ProfileRoundTrip) {
+  RawSet Raw = syntheticRaw();
+  Analysis A = analyse(Raw, MachineInfo{});
+  MachineInfo M;
+  M.Description = "test machine";
+  M.Caches = {{1, 48 << 10, false}, {2, 1 << 20, false}};
+  Profile P = buildProfile(A, M, {{"quick", true}});
+  auto Path = std::filesystem::temp_directory_path() / "commcost-cal-test.json";
+  saveProfile(P, Path.string());
+  Profile Q = loadProfile(Path.string());
+  std::filesystem::remove(Path);
+  EXPECT_EQ(Q.Machine.Description, "test machine");
+  EXPECT_EQ(Q.Models.size(), P.Models.size());
+  EXPECT_EQ(Q.SiteModels, P.SiteModels);
+  const Model &Copy = Q.modelForSite("copy");
+  FeatureVector F = Raw["marshalling"][150].Features;
+  EXPECT_NEAR(Copy.evaluate(F), P.modelForSite("copy").evaluate(F), 1e-9);
+  EXPECT_GT(Copy.Fit.TestPoints, 0u);
+  EXPECT_EQ(Q.Extra["calibration"]["quick"], true);
+  EXPECT_NEAR(Q.Extra["calibration"]["packets"]["a1_us_per_packet"].get<double>(),
+              0.5, 0.01);
+}

@@ -1,0 +1,43 @@
+// Checks what `commcost calibrate` wrote: the profile loads (libcommcost
+// validates it), names a model for each expected site kind, every model
+// has held-out statistics, and the report exists with its tables.
+// Usage: commcost-check-calibration PROFILE REPORT_DIR KIND[,KIND...]
+#include "commcost/Profile.h"
+
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+int main(int Argc, char **Argv) {
+  if (Argc != 4) {
+    std::cerr << "usage: commcost-check-calibration PROFILE REPORT_DIR KINDS\n";
+    return 2;
+  }
+  try {
+    commcost::Profile P = commcost::loadProfile(Argv[1]);
+    if (P.Models.empty())
+      throw std::runtime_error("profile has no models");
+    std::stringstream Kinds(Argv[3]);
+    std::string Kind;
+    while (std::getline(Kinds, Kind, ',')) {
+      const commcost::Model &M = P.modelForSite(Kind);
+      if (M.Fit.TestPoints == 0)
+        throw std::runtime_error("model " + M.name() + " for " + Kind +
+                                 " has no held-out points");
+    }
+    if (!P.Extra.contains("calibration") ||
+        !P.Extra["calibration"].contains("noise_floor"))
+      throw std::runtime_error("profile lacks the calibration summary");
+    std::ifstream Report(std::string(Argv[2]) + "/report.md");
+    std::stringstream Text;
+    Text << Report.rdbuf();
+    for (const char *Must : {"## Noise floor", "## Targets", "| form |"})
+      if (Text.str().find(Must) == std::string::npos)
+        throw std::runtime_error(std::string("report lacks '") + Must + "'");
+    std::cout << "ok: " << P.Models.size() << " models\n";
+    return 0;
+  } catch (const std::exception &E) {
+    std::cerr << "check failed: " << E.what() << "\n";
+    return 1;
+  }
+}

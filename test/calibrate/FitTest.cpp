@@ -1,0 +1,145 @@
+// Fits on synthetic data with known coefficients and noise: the
+// coefficients must come back within tolerance; breakpoints of a synthetic
+// protocol switch must be found where they are; non-linear forms refused.
+#include "Fit.h"
+
+#include <gtest/gtest.h>
+
+#include <random>
+
+using namespace commcost;
+using namespace commcost::calib;
+
+namespace {
+
+std::vector<Observation> synthetic(const Model &Truth, unsigned N,
+                                   double Noise, unsigned Seed) {
+  std::mt19937_64 R(Seed);
+  std::uniform_real_distribution<double> M(8, 2e4), Lines(1, 500);
+  std::normal_distribution<double> E(0, Noise);
+  std::vector<Observation> Out;
+  for (unsigned I = 0; I < N; ++I) {
+    FeatureVector F{{"n", 1}, {"m", M(R)}, {"L_mem", Lines(R)}};
+    Out.push_back({F, Truth.evaluate(F) * (1 + E(R))});
+  }
+  return Out;
+}
+
+} // namespace
+
+TEST(Fit, RecoversM1CoefficientsUnderNoise) {
+  Model Truth("M1", "a*n + b*m + c*L_mem",
+              {{"a", 3.0}, {"b", 2e-4}, {"c", 0.05}});
+  for (bool Relative : {false, true}) {
+    Model Got = LinearForm(builtinModelForm("M1"))
+                    .fit(synthetic(Truth, 200, 0.02, 1), Relative);
+    for (const auto &[K, V] : Truth.coefficients())
+      EXPECT_NEAR(Got.coefficients().at(K), V, 0.08 * V) << K;
+    EXPECT_EQ(Got.Fit.TrainPoints, 200u);
+  }
+}
+
+TEST(Fit, NoiselessDataIsFittedExactly) {
+  Model Truth("HrHw", "L + ghr*hr + ghw*hw",
+              {{"L", 12}, {"ghr", 0.002}, {"ghw", 0.004}});
+  std::vector<Observation> Obs;
+  for (double Hr : {100.0, 5000.0, 90000.0})
+    for (double Hw : {10.0, 7000.0, 300000.0}) {
+      FeatureVector F{{"hr", Hr}, {"hw", Hw}};
+      Obs.push_back({F, Truth.evaluate(F)});
+    }
+  Model Got = LinearForm(builtinModelForm("HrHw")).fit(Obs, true);
+  for (const auto &[K, V] : Truth.coefficients())
+    EXPECT_NEAR(Got.coefficients().at(K), V, 1e-9 * (1 + V)) << K;
+  FitStats S = validate(Got, Obs);
+  EXPECT_LT(S.AvgRelErr, 1e-9);
+  EXPECT_LT(S.R2, 1e-12);
+}
+
+TEST(Fit, RelativeWeightingFavoursSmallPoints) {
+  // Two regimes one line cannot both fit: the relative fit must keep the
+  // small times' relative error lower than the unweighted fit does.
+  std::vector<Observation> Obs;
+  for (double M = 8; M <= 1 << 22; M *= 2) {
+    double T = M < 8192 ? 0.2 + 1e-5 * M : 2.4 + 7e-5 * M;
+    Obs.push_back({{{"n", 1}, {"m", M}}, T});
+  }
+  LinearForm S1(builtinModelForm("S1"));
+  auto SmallErr = [&](const Model &Mo) {
+    return std::fabs(Mo.evaluate(Obs[0].Features) - Obs[0].TimeUs) /
+           Obs[0].TimeUs;
+  };
+  EXPECT_LT(SmallErr(S1.fit(Obs, true)), SmallErr(S1.fit(Obs, false)));
+}
+
+TEST(Fit, RefusesNonLinearForms) {
+  std::vector<Observation> Obs(5, {{{"V", 10}, {"p", 2}, {"h", 3}}, 1.0});
+  EXPECT_THROW(LinearForm(builtinModelForm("E-BSP")).fit(Obs, false),
+               ModelError);
+}
+
+TEST(Fit, MissingFeatureIsNamed) {
+  std::vector<Observation> Obs(5, {{{"n", 1}}, 1.0});
+  try {
+    LinearForm(builtinModelForm("S1")).fit(Obs, false);
+    FAIL() << "no error";
+  } catch (const ModelError &E) {
+    EXPECT_NE(std::string(E.what()).find("m"), std::string::npos);
+    EXPECT_NE(std::string(E.what()).find("S1"), std::string::npos);
+  }
+}
+
+TEST(Fit, TooFewPointsIsAnError) {
+  std::vector<Observation> Obs(2, {{{"n", 1}, {"m", 3}, {"L_mem", 1}}, 1.0});
+  EXPECT_THROW(LinearForm(builtinModelForm("M1")).fit(Obs, false),
+               ModelError);
+}
+
+TEST(Fit, DetectsSyntheticProtocolSwitches) {
+  std::mt19937_64 R(7);
+  std::normal_distribution<double> E(0, 0.02);
+  std::vector<double> Xs, Ys;
+  for (double M = 8; M <= 4 << 20; M *= 1.5) {
+    double T = M < 8192 ? 0.3 + 1e-5 * M
+               : M < 262144 ? 2.4 + 8e-5 * M
+                            : 10 + 5e-5 * M;
+    Xs.push_back(M);
+    Ys.push_back(T * (1 + E(R)));
+  }
+  std::vector<double> B = detectBreakpoints(Xs, Ys, 3);
+  ASSERT_GE(B.size(), 2u);
+  auto Near = [&](double Want) {
+    for (double X : B)
+      if (X >= Want && X <= Want * 1.5)
+        return true;
+    return false;
+  };
+  EXPECT_TRUE(Near(8192));
+  EXPECT_TRUE(Near(262144));
+}
+
+TEST(Fit, NoBreakpointsInOneLine) {
+  std::vector<double> Xs, Ys;
+  for (double M = 8; M <= 1 << 20; M *= 2) {
+    Xs.push_back(M);
+    Ys.push_back(1 + 1e-4 * M);
+  }
+  EXPECT_TRUE(detectBreakpoints(Xs, Ys, 3).empty());
+}
+
+TEST(Fit, PiecewiseFormRecoversEachSegment) {
+  ModelForm Pw = piecewiseForm(builtinModelForm("BPRAM"), "m", {8192});
+  EXPECT_EQ(Pw.Coefficients.size(), 4u);
+  std::vector<Observation> Obs;
+  for (double M = 8; M <= 1 << 22; M *= 2)
+    Obs.push_back({{{"m", M}}, M < 8192 ? 0.2 + 1e-5 * M : 2.4 + 7e-5 * M});
+  Model Got = LinearForm(Pw).fit(Obs, true);
+  EXPECT_NEAR(Got.coefficients().at("ell_0"), 0.2, 1e-6);
+  EXPECT_NEAR(Got.coefficients().at("sigma_0"), 1e-5, 1e-9);
+  EXPECT_NEAR(Got.coefficients().at("ell_1"), 2.4, 1e-6);
+  EXPECT_NEAR(Got.coefficients().at("sigma_1"), 7e-5, 1e-9);
+  // The text alone, reparsed, evaluates the step at the breakpoint.
+  Model Reparsed(Got.name(), Got.formText(), Got.coefficients());
+  EXPECT_NEAR(Reparsed.evaluate({{"m", 8191}}), 0.2 + 1e-5 * 8191, 1e-6);
+  EXPECT_NEAR(Reparsed.evaluate({{"m", 8192}}), 2.4 + 7e-5 * 8192, 1e-6);
+}

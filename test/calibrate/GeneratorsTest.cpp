@@ -1,0 +1,133 @@
+// The suite generators: Suite 2 keeps the maxima, Suite 3 the totals, and
+// random message-passing patterns keep (h_i, h_o, M).
+#include "Generators.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <numeric>
+
+using namespace commcost::calib;
+
+namespace {
+uint64_t maxOf(const std::vector<uint64_t> &V) {
+  return *std::max_element(V.begin(), V.end());
+}
+uint64_t sumOf(const std::vector<uint64_t> &V) {
+  return std::accumulate(V.begin(), V.end(), uint64_t(0));
+}
+} // namespace
+
+TEST(Generators, Suite1MatchesThePaper) {
+  Superstep G = suite1Superstep(SmpPattern::LikeGather, 3, 8000, 8);
+  EXPECT_EQ(G.Reads, (std::vector<uint64_t>{8000, 8000, 8000, 0, 0, 0, 0, 0}));
+  EXPECT_EQ(G.Writes, std::vector<uint64_t>(8, 3000));
+  Superstep V = suite1Superstep(SmpPattern::Vary, 2, 100, 4);
+  EXPECT_EQ(V.Reads, V.Writes);
+  EXPECT_EQ(sumOf(V.Reads), 200u);
+  EXPECT_THROW(suite1Superstep(SmpPattern::Vary, 5, 100, 4),
+               std::invalid_argument);
+}
+
+TEST(Generators, Suite2KeepsTheMaxima) {
+  Rng R(3);
+  for (SmpPattern P : {SmpPattern::LikeGather, SmpPattern::LikeScatter,
+                       SmpPattern::Vary})
+    for (unsigned X = 1; X <= 4; ++X)
+      for (int Rep = 0; Rep < 20; ++Rep) {
+        Superstep Ref = suite1Superstep(P, X, 5000, 4);
+        Superstep S = suite2Superstep(P, X, 5000, 4, R);
+        EXPECT_EQ(maxOf(S.Reads), maxOf(Ref.Reads));
+        EXPECT_EQ(maxOf(S.Writes), maxOf(Ref.Writes));
+      }
+}
+
+TEST(Generators, Suite3KeepsTheTotals) {
+  Rng R(4);
+  for (SmpPattern P : {SmpPattern::LikeGather, SmpPattern::LikeScatter,
+                       SmpPattern::Vary})
+    for (unsigned X = 1; X <= 4; ++X)
+      for (int Rep = 0; Rep < 20; ++Rep) {
+        Superstep Ref = suite1Superstep(P, X, 5001, 4);
+        Superstep S = suite3Superstep(P, X, 5001, 4, 2 * 4 * 5001, R);
+        EXPECT_EQ(sumOf(S.Reads) + sumOf(S.Writes),
+                  sumOf(Ref.Reads) + sumOf(Ref.Writes));
+        EXPECT_LE(maxOf(S.Reads), 2u * 4 * 5001);
+      }
+}
+
+TEST(Generators, SuperstepFeaturesSplitAtTheCache) {
+  Superstep S{{300, 50}, {20, 700}};
+  auto F = superstepFeatures(S, 100);
+  EXPECT_EQ(F["hr"], 300);
+  EXPECT_EQ(F["hw"], 700);
+  EXPECT_EQ(F["h"], 700);
+  EXPECT_EQ(F["M"], 1070);
+  EXPECT_EQ(F["hrc"], 100);
+  EXPECT_EQ(F["hrm"], 200);
+  EXPECT_EQ(F["hwc"], 100);
+  EXPECT_EQ(F["hwm"], 600);
+}
+
+TEST(Generators, HxPatternsHaveThePapersParameters) {
+  const uint64_t H = 12000; // divisible by every x and p
+  const unsigned P = 4;
+  for (unsigned X = 1; X <= P; ++X) {
+    auto S = commFeatures(hxPattern(HxPattern::Scatter, H, X, P));
+    EXPECT_EQ(S["ho"], H);
+    EXPECT_EQ(S["hi"], H * X / P);
+    EXPECT_EQ(S["M"], H * X);
+    auto G = commFeatures(hxPattern(HxPattern::Gather, H, X, P));
+    EXPECT_EQ(G["hi"], H);
+    EXPECT_EQ(G["ho"], H * X / P);
+    EXPECT_EQ(G["M"], H * X);
+    auto Q = commFeatures(hxPattern(HxPattern::Square, H, X, P));
+    EXPECT_EQ(Q["hi"], H);
+    EXPECT_EQ(Q["ho"], H);
+    EXPECT_EQ(Q["M"], H * X);
+  }
+}
+
+TEST(Generators, RandomCounterpartsKeepHiHoAndM) {
+  Rng R(5);
+  for (HxPattern Pat :
+       {HxPattern::Scatter, HxPattern::Gather, HxPattern::Square})
+    for (unsigned X = 1; X <= 5; ++X) {
+      CommMatrix C = hxPattern(Pat, 6000, X, 5);
+      auto Want = commFeatures(C);
+      bool Changed = false;
+      for (int Rep = 0; Rep < 10; ++Rep) {
+        CommMatrix Rnd = randomCounterpart(C, R);
+        auto Got = commFeatures(Rnd);
+        EXPECT_EQ(Got["hi"], Want["hi"]);
+        EXPECT_EQ(Got["ho"], Want["ho"]);
+        EXPECT_EQ(Got["M"], Want["M"]);
+        Changed |= Rnd != C;
+      }
+      EXPECT_TRUE(Changed);
+    }
+}
+
+TEST(Generators, JuurlinkPatterns) {
+  auto F = commFeatures(fullHRelation(900, 4));
+  EXPECT_EQ(F["hi"], 900);
+  EXPECT_EQ(F["ho"], 900);
+  auto S = commFeatures(hItemScatter(800, 4));
+  EXPECT_EQ(S["ho"], 800);
+  EXPECT_EQ(S["hi"], 200);
+  auto B = commFeatures(blockPermutation(64, 4));
+  EXPECT_EQ(B["M"], 256);
+  EXPECT_EQ(B["m"], 64);
+  auto One = commFeatures(singleSend(64, 4));
+  EXPECT_EQ(One["M"], 64);
+  EXPECT_EQ(One["n"], 1);
+}
+
+TEST(Generators, LogSpacedSizes) {
+  auto V = logSpaced(10, 1000, 3);
+  EXPECT_EQ(V, (std::vector<uint64_t>{10, 100, 1000}));
+  auto Q = logSpaced(1, 100, 50, 64);
+  EXPECT_TRUE(std::is_sorted(Q.begin(), Q.end()));
+  EXPECT_EQ(Q.front(), 64u);
+  EXPECT_EQ(std::adjacent_find(Q.begin(), Q.end()), Q.end());
+}

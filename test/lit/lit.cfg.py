@@ -1,0 +1,29 @@
+# lit configuration of the plugin's tests: substitutions named after the
+# project, LLVM 19 tools first on PATH, and an environment in which no
+# user-calibrated profile can be picked up.
+import os
+import tempfile
+
+import lit.formats
+
+config.name = "commcost"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".c", ".cpp", ".ll", ".test"]
+config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.commcost_obj_root, "test", "lit")
+
+clang = os.path.join(config.llvm_tools_dir, "clang")
+config.substitutions.append(("%clangxx", clang + "++"))
+config.substitutions.append(("%clang", clang))
+config.substitutions.append(("%plugin", config.commcost_plugin))
+config.substitutions.append(("%mpi_cflags", config.mpi_cflags))
+config.substitutions.append(("%opt", os.path.join(config.llvm_tools_dir, "opt")))
+config.substitutions.append(("%python", config.python_executable))
+config.substitutions.append(("%srcroot", config.commcost_src_root))
+
+config.environment["PATH"] = os.pathsep.join(
+    [config.llvm_tools_dir, config.environment.get("PATH", os.environ["PATH"])])
+# Tests must never see a profile from the user's configuration.
+config.environment["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="commcost-lit-")
+config.environment.pop("COMMCOST_PROFILE", None)
