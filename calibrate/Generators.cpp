@@ -1,6 +1,8 @@
 // The access and communication patterns of the suites.
 #include "Generators.h"
 
+#include "commcost/Features.h"
+
 #include <algorithm>
 #include <cmath>
 #include <numeric>
@@ -109,21 +111,7 @@ Superstep suite3Superstep(SmpPattern Pattern, unsigned X, uint64_t H,
 }
 
 FeatureVector superstepFeatures(const Superstep &S, uint64_t CacheElems) {
-  double Hr = double(*std::max_element(S.Reads.begin(), S.Reads.end()));
-  double Hw = double(*std::max_element(S.Writes.begin(), S.Writes.end()));
-  double M = 0;
-  for (size_t I = 0; I < S.Reads.size(); ++I)
-    M += double(S.Reads[I] + S.Writes[I]);
-  double C = double(CacheElems);
-  return {{"hr", Hr},
-          {"hw", Hw},
-          {"h", std::max(Hr, Hw)},
-          {"M", M},
-          {"hrc", std::min(Hr, C)},
-          {"hrm", std::max(0.0, Hr - C)},
-          {"hwc", std::min(Hw, C)},
-          {"hwm", std::max(0.0, Hw - C)},
-          {"p", double(S.Reads.size())}};
+  return commcost::superstepFeatures(S.Reads, S.Writes, CacheElems);
 }
 
 const char *hxPatternName(HxPattern P) {

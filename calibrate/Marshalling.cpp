@@ -9,6 +9,7 @@
 #include "Suite.h"
 
 #include "Mpi.h"
+#include "commcost/Features.h"
 #include "commcost/Lines.h"
 
 #include <mpi.h>
@@ -98,15 +99,10 @@ PointSpec makePoint(RunContext &Ctx, const Shape &S) {
   P.Record.Suite = "marshalling";
   P.Record.Kind = S.Kind;
   P.Record.P = unsigned(Ctx.Mpi ? 2 : 1);
-  P.Record.Features = {
-      {"n", 1},
-      {"m", double(Sl.Rows * Sl.BytesPerRow)},
-      {"L_mem", double(uniqueLinesOf2DSlice(Sl, Offset, Mc.LineSize))},
-      {"pages", double(uniqueLinesOf2DSlice(Sl, Offset, Mc.PageSize))},
-      {"runs", double(Sl.Rows)},
-      {"rows", double(S.Rows)},
-      {"cols", double(S.Cols)},
-      {"count", double(S.Kind == "row" ? S.R : S.C)}};
+  P.Record.Features = sliceFeatures(Sl, Offset, Mc.LineSize, Mc.PageSize);
+  P.Record.Features["rows"] = double(S.Rows);
+  P.Record.Features["cols"] = double(S.Cols);
+  P.Record.Features["count"] = double(S.Kind == "row" ? S.R : S.C);
   uint64_t Elems = Sl.Rows * Sl.BytesPerRow / sizeof(double);
   P.Setup = [S, Elems] {
     arena().reserve(S.Rows * S.Cols * sizeof(double));

@@ -1,0 +1,43 @@
+// The features models consume, derived from what a site does. The
+// calibrator (which measures sites it builds) and the plugin (which derives
+// sites from code) both take them from here, so a fitted model always sees
+// the features it was fitted on.
+#pragma once
+
+#include "commcost/Expr.h"
+#include "commcost/Lines.h"
+#include "commcost/Model.h"
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace commcost {
+
+/// Contiguous runs of a slice: 1 when the rows abut, else one per row.
+uint64_t contiguousRunsOf2DSlice(const Slice2D &S);
+
+/// One transfer of slice S whose first byte is at Offset: n = 1, m bytes,
+/// L_mem unique lines, pages (the same count with the page as the line) and
+/// runs (contiguous pieces).
+FeatureVector sliceFeatures(const Slice2D &S, uint64_t Offset,
+                            uint64_t LineSize, uint64_t PageSize);
+
+/// A superstep from the reads and writes (element accesses) of each
+/// processor: hr, hw (maxima), h = max(hr, hw), M (total), p, and the split
+/// of Amato et al. at the cache capacity CacheElems (elements one
+/// processor's cache holds): hrc = min(hr, C), hrm = max(0, hr - C), and
+/// likewise hwc, hwm.
+FeatureVector superstepFeatures(const std::vector<uint64_t> &Reads,
+                                const std::vector<uint64_t> &Writes,
+                                uint64_t CacheElems);
+
+/// The same features from symbolic maxima Hr, Hw, total M and processor
+/// count P, for sites whose sizes are known only at run time.
+std::map<std::string, Expr> superstepFeatureExprs(const Expr &Hr,
+                                                  const Expr &Hw,
+                                                  const Expr &M, const Expr &P,
+                                                  uint64_t CacheElems);
+
+} // namespace commcost

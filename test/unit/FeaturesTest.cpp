@@ -1,0 +1,78 @@
+// Tests of the features of slices and supersteps shared by the calibrator
+// and the plugin.
+#include "commcost/Features.h"
+
+#include <gtest/gtest.h>
+
+#include <random>
+#include <set>
+
+using namespace commcost;
+
+namespace {
+
+TEST(Features, SliceFeaturesCountBytesLinesPagesAndRuns) {
+  // 100 rows of 8 bytes, 8000 bytes apart, from offset 0: every row is in
+  // a line of its own; pages are 4096 bytes, so the rows lie on the pages
+  // floor(r*8000/4096), which brute force counts.
+  Slice2D Column{100, 8, 8000};
+  FeatureVector F = sliceFeatures(Column, 0, 64, 4096);
+  std::set<uint64_t> Pages;
+  for (uint64_t R = 0; R < 100; ++R)
+    Pages.insert(R * 8000 / 4096);
+  EXPECT_EQ(F.at("n"), 1);
+  EXPECT_EQ(F.at("m"), 800);
+  EXPECT_EQ(F.at("L_mem"), 100);
+  EXPECT_EQ(F.at("pages"), double(Pages.size()));
+  EXPECT_EQ(F.at("runs"), 100);
+
+  Slice2D Rows{10, 800, 800};
+  F = sliceFeatures(Rows, 32, 64, 4096);
+  EXPECT_EQ(F.at("runs"), 1);
+  EXPECT_EQ(F.at("L_mem"), 126); // bytes 32..8031: lines 0..125
+  EXPECT_EQ(F.at("pages"), 2);
+  EXPECT_EQ(contiguousRunsOf2DSlice({0, 8, 8}), 0u);
+}
+
+TEST(Features, SuperstepMaximaTotalsAndCacheSplit) {
+  FeatureVector F = superstepFeatures({10, 300, 20}, {5, 5, 400}, 100);
+  EXPECT_EQ(F.at("hr"), 300);
+  EXPECT_EQ(F.at("hw"), 400);
+  EXPECT_EQ(F.at("h"), 400);
+  EXPECT_EQ(F.at("M"), 740);
+  EXPECT_EQ(F.at("p"), 3);
+  EXPECT_EQ(F.at("hrc"), 100);
+  EXPECT_EQ(F.at("hrm"), 200);
+  EXPECT_EQ(F.at("hwc"), 100);
+  EXPECT_EQ(F.at("hwm"), 300);
+  F = superstepFeatures({10}, {20}, 100);
+  EXPECT_EQ(F.at("hrm"), 0);
+  EXPECT_EQ(F.at("hwc"), 20);
+  EXPECT_THROW(superstepFeatures({1, 2}, {1}, 10), std::invalid_argument);
+  EXPECT_THROW(superstepFeatures({}, {}, 10), std::invalid_argument);
+}
+
+// The symbolic features must equal the numeric ones at every binding.
+TEST(Features, SymbolicSuperstepFeaturesAgreeWithNumeric) {
+  Expr N = Expr::var("N"), P = Expr::var("P");
+  Expr Hr = Expr::ceilDiv(N, P), Hw = Hr, M = N + N;
+  std::mt19937_64 Rng(7);
+  for (int I = 0; I < 1000; ++I) {
+    int64_t NV = int64_t(Rng() % 100000) + 1, PV = int64_t(Rng() % 8) + 1;
+    std::vector<uint64_t> Reads, Writes;
+    for (int64_t K = 0; K < PV; ++K) {
+      // Block partition: processor K gets ceil or floor of N/P elements.
+      uint64_t Elems = uint64_t(NV / PV + (K < NV % PV ? 1 : 0));
+      Reads.push_back(Elems);
+      Writes.push_back(Elems);
+    }
+    uint64_t C = Rng() % 20000;
+    FeatureVector Num = superstepFeatures(Reads, Writes, C);
+    auto Sym = superstepFeatureExprs(Hr, Hw, M, P, C);
+    for (const auto &[Name, E] : Sym)
+      ASSERT_EQ(double(E.evaluate({{"N", NV}, {"P", PV}})), Num.at(Name))
+          << Name << " N=" << NV << " P=" << PV << " C=" << C;
+  }
+}
+
+} // namespace
