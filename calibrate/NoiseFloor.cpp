@@ -1,29 +1,27 @@
-// The noise floor N: the same points measured three times over (each time
-// a full median of repetitions, the three passes interleaved), and the
-// median over the points of how far their three medians disagree. Every
-// accuracy target is judged against max(target, 1.5 N).
+// The noise floor N: marshalling points drawn as the marshalling suite
+// draws them, each measured three times over (each time a full median of
+// repetitions, the three passes interleaved so that minutes of drift come
+// in), and the median over the points of how far their three medians
+// disagree. Every accuracy target is judged against max(target, 1.5 N).
 #include "Suite.h"
 
 namespace commcost::calib {
 
 std::vector<Point> runNoiseFloor(RunContext &Ctx) {
-  struct Probe {
-    const char *Kind;
-    uint64_t Rows, Cols, Count;
-  };
-  const Probe Probes[] = {{"row", 1000, 1000, 1},  {"row", 2000, 500, 20},
-                          {"row", 300, 2000, 100}, {"column", 1000, 1000, 1},
-                          {"column", 2000, 500, 20}, {"column", 300, 2000, 100}};
-  const unsigned Passes = 3;
+  const unsigned Probes = Ctx.Quick ? 8 : 16, Passes = 3;
+  Rng Random = Ctx.suiteRng("noise");
+  std::vector<PointSpec> Specs;
+  for (unsigned I = 0; I < Probes; ++I)
+    Specs.push_back(randomMarshallingPoint(Ctx, Random));
   std::vector<Point> Out;
-  Ctx.Prog->beginSuite("noise floor", std::size(Probes) * Passes,
-                       Ctx.budget(20, 3));
+  Ctx.Prog->beginSuite("noise floor", Probes * Passes, Ctx.budget(20, 2));
   size_t Done = 0;
-  for (unsigned Pass = 0; Pass < Passes; ++Pass)
-    for (const Probe &Pr : Probes) {
-      PointSpec S = marshallingPoint(Ctx, Pr.Kind, Pr.Rows, Pr.Cols, Pr.Count);
+  for (unsigned Pass = 0; Pass < Passes && !Interrupted; ++Pass)
+    for (unsigned I = 0; I < Probes && !Interrupted; ++I) {
+      PointSpec S = Specs[I];
       S.Record.Suite = "noise";
       S.Record.Set = "pass" + std::to_string(Pass + 1);
+      S.Record.Features["probe"] = I;
       Ctx.Prog->step(Done++, S.Record.Kind);
       S.Setup();
       S.Record.SamplesUs = repeatUntilStable(S.Once, Ctx.Policy);

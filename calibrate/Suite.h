@@ -57,10 +57,9 @@ std::vector<Point> measureSuite(RunContext &Ctx, const std::string &Name,
                                 std::vector<PointSpec> Specs, double BudgetS,
                                 size_t &Skipped);
 
-/// One marshalling point: Count rows (Kind "row") or columns ("column")
-/// of a Rows x Cols matrix; the noise floor's probes use it.
-PointSpec marshallingPoint(RunContext &Ctx, const std::string &Kind,
-                           uint64_t Rows, uint64_t Cols, uint64_t Count);
+/// One marshalling point of a random shape, drawn as the marshalling suite
+/// draws them; the noise floor's probes are such points.
+PointSpec randomMarshallingPoint(RunContext &Ctx, Rng &Random);
 
 /// The suites. Each returns its raw points. Thread suites run on rank 0
 /// only (the others wait asleep); the MPI suite runs on every rank.
