@@ -34,23 +34,36 @@ struct Target {
   double Value = 0, Limit = 0;
   bool Met = false;
   std::string Detail;
+  /// For a missed target: why, from the measurements (empty when met).
+  std::string Why;
 };
 
 struct Analysis {
   double NoiseFloor = 0; ///< 0 when not measured
+  /// How far one marshalling shape's medians disagree across places in
+  /// memory (0 when not measured).
+  double PlacementSpread = 0;
   std::vector<FittedForm> Fits;
   std::vector<Target> Targets;
-  std::vector<double> Breakpoints; ///< message sizes of protocol switches
+  /// Message sizes of protocol switches, seen in the block permutations.
+  std::vector<double> Breakpoints;
+  /// Largest-message sizes where the supersteps' costs change regime,
+  /// found on the training supersteps; the F_*-pw forms split there.
+  std::vector<double> SuperstepBreakpoints;
   /// Fischer: per-packet and per-byte coefficients at r = 1, the data
   /// size of the packet curve, the predicted and measured best packet.
   double PacketA1 = 0, PacketA2 = 0, PacketD = 0, PacketL0 = 0,
          PacketMeasuredL = 0;
+  std::string PacketRule; ///< how PacketL0 was chosen
   std::map<std::string, std::string> SiteModels;
   std::vector<std::string> Notes;
 };
 
-/// The median over probes of the relative range of their repeated medians.
+/// The median over probes of the relative range of their repeated medians
+/// (sets pass1, pass2, ...).
 double noiseFloor(const std::vector<Point> &Noise);
+/// The same over one probe's places: sets pass1, place2, place3, ...
+double placementSpread(const std::vector<Point> &Noise);
 
 Analysis analyse(const RawSet &Raw, const MachineInfo &Machine);
 

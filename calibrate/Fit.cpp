@@ -205,6 +205,77 @@ std::vector<double> detectBreakpoints(const std::vector<double> &XsIn,
   return Breaks;
 }
 
+std::vector<double> detectFormBreakpoints(const ModelForm &Base,
+                                          const std::string &Var,
+                                          const std::vector<Observation> &Train,
+                                          unsigned MaxBreaks, double MinGain) {
+  // The base form's design rows, once; a piecewise fit puts each row in
+  // the block of its segment.
+  LinearForm F(Base);
+  size_t N = Train.size(), C = Base.Coefficients.size();
+  std::vector<size_t> Order(N);
+  std::iota(Order.begin(), Order.end(), 0);
+  std::sort(Order.begin(), Order.end(), [&](size_t L, size_t R) {
+    return Train[L].Features.at(Var) < Train[R].Features.at(Var);
+  });
+  Eigen::MatrixXd X0(N, C);
+  Eigen::VectorXd Y(N);
+  std::vector<double> Values(N);
+  for (size_t I = 0; I < N; ++I) {
+    const Observation &O = Train[Order[I]];
+    double Offset;
+    X0.row(I) = F.basis(O.Features, Offset);
+    Y(I) = O.TimeUs - Offset;
+    Values[I] = O.Features.at(Var);
+  }
+  // Candidates: up to 256 values of Var spread evenly over the sorted
+  // points (all of them in a suite of a few hundred).
+  std::vector<double> Candidates;
+  for (size_t K = 1; K < std::min<size_t>(N, 256); ++K)
+    Candidates.push_back(Values[K * N / std::min<size_t>(N, 256)]);
+  Candidates.erase(std::unique(Candidates.begin(), Candidates.end()),
+                   Candidates.end());
+  auto Error = [&](const std::vector<double> &Breaks) -> double {
+    std::vector<size_t> Starts = {0};
+    for (double B : Breaks)
+      Starts.push_back(size_t(
+          std::lower_bound(Values.begin(), Values.end(), B) - Values.begin()));
+    Starts.push_back(N);
+    Eigen::MatrixXd X = Eigen::MatrixXd::Zero(N, C * (Breaks.size() + 1));
+    for (size_t K = 0; K + 1 < Starts.size(); ++K) {
+      if (Starts[K + 1] - Starts[K] < 2 * C)
+        return INFINITY;
+      X.block(Starts[K], K * C, Starts[K + 1] - Starts[K], C) =
+          X0.middleRows(Starts[K], Starts[K + 1] - Starts[K]);
+    }
+    Eigen::VectorXd Beta = solveLeastSquares(X, Y, /*Relative=*/true);
+    return ((X * Beta - Y).cwiseQuotient(Y)).squaredNorm();
+  };
+  std::vector<double> Breaks;
+  double Current = Error(Breaks);
+  // Within 0.1% RMS of every point there is nothing left to split.
+  while (Breaks.size() < MaxBreaks && Current > 1e-6 * double(N)) {
+    double Best = INFINITY, BestAt = 0;
+    for (double Cand : Candidates) {
+      if (std::find(Breaks.begin(), Breaks.end(), Cand) != Breaks.end())
+        continue;
+      std::vector<double> With = Breaks;
+      With.insert(std::upper_bound(With.begin(), With.end(), Cand), Cand);
+      double E = Error(With);
+      if (E < Best) {
+        Best = E;
+        BestAt = Cand;
+      }
+    }
+    if (!(Best < Current * (1 - MinGain)))
+      break;
+    Breaks.insert(std::upper_bound(Breaks.begin(), Breaks.end(), BestAt),
+                  BestAt);
+    Current = Best;
+  }
+  return Breaks;
+}
+
 ModelForm piecewiseForm(const ModelForm &Base, const std::string &Var,
                         const std::vector<double> &Breakpoints) {
   if (Breakpoints.empty())

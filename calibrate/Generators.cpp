@@ -159,23 +159,24 @@ CommMatrix hxPattern(HxPattern Pattern, uint64_t H, unsigned X, unsigned P) {
 
 CommMatrix randomCounterpart(const CommMatrix &C, Rng &R) {
   unsigned P = unsigned(C.size());
-  std::vector<unsigned> RowPerm(P), ColPerm(P);
-  std::iota(RowPerm.begin(), RowPerm.end(), 0);
-  std::iota(ColPerm.begin(), ColPerm.end(), 0);
-  std::shuffle(RowPerm.begin(), RowPerm.end(), R);
-  std::shuffle(ColPerm.begin(), ColPerm.end(), R);
+  // Processors relabelled at random: one permutation for senders and
+  // receivers, so that what stays local stays local.
+  std::vector<unsigned> Perm(P);
+  std::iota(Perm.begin(), Perm.end(), 0);
+  std::shuffle(Perm.begin(), Perm.end(), R);
   CommMatrix Out = emptyMatrix(P);
   for (unsigned I = 0; I < P; ++I)
     for (unsigned J = 0; J < P; ++J)
-      Out[RowPerm[I]][ColPerm[J]] = C[I][J];
+      Out[Perm[I]][Perm[J]] = C[I][J];
   if (P < 2)
     return Out;
   // Moving d bytes from (a,b),(c,e) to (a,e),(c,b) keeps all row and
-  // column totals, hence h_i, h_o and M.
+  // column totals, hence h_i, h_o and M; all four cells off the diagonal
+  // keeps the communicated bytes apart from the local ones.
   std::uniform_int_distribution<unsigned> Pick(0, P - 1);
   for (unsigned Step = 0; Step < 4 * P * P; ++Step) {
     unsigned A = Pick(R), Cc = Pick(R), B = Pick(R), E = Pick(R);
-    if (A == Cc || B == E)
+    if (A == Cc || B == E || A == B || Cc == E || A == E || Cc == B)
       continue;
     uint64_t Room = std::min(Out[A][B], Out[Cc][E]);
     if (Room == 0)
@@ -223,6 +224,8 @@ FeatureVector commFeatures(const CommMatrix &C) {
   for (unsigned I = 0; I < P; ++I) {
     double Out = 0, In = 0, Count = 0;
     for (unsigned J = 0; J < P; ++J) {
+      if (J == I)
+        continue; // stays local: not communicated
       Out += double(C[I][J]);
       In += double(C[J][I]);
       Count += C[I][J] > 0;

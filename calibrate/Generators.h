@@ -43,8 +43,9 @@ Superstep suite3Superstep(SmpPattern Pattern, unsigned X, uint64_t H,
 /// split at CacheElems (the elements one processor's cache holds).
 FeatureVector superstepFeatures(const Superstep &S, uint64_t CacheElems);
 
-/// Bytes[i][j]: what processor i sends to processor j (i == j is a local
-/// copy).
+/// Bytes[i][j]: what processor i sends to processor j. The diagonal is a
+/// processor's share of a pattern for itself: it stays local, is not
+/// sent, and counts in no feature.
 using CommMatrix = std::vector<std::vector<uint64_t>>;
 
 enum class HxPattern { Scatter, Gather, Square };
@@ -53,8 +54,8 @@ const char *hxPatternName(HxPattern P);
 /// Bianco & Pucci's deterministic (h,x)-patterns on P processors.
 CommMatrix hxPattern(HxPattern Pattern, uint64_t H, unsigned X, unsigned P);
 /// A random pattern with the same h_i, h_o and M as C: processors
-/// relabelled at random, then bytes moved around random rectangles, which
-/// keeps every row and column total.
+/// relabelled at random, then bytes moved around random rectangles off
+/// the diagonal, which keeps every row and column total.
 CommMatrix randomCounterpart(const CommMatrix &C, Rng &R);
 
 /// Juurlink & Wijshoff: every processor sends h bytes spread over the
@@ -67,8 +68,9 @@ CommMatrix blockPermutation(uint64_t M, unsigned P);
 /// Processor 0 sends M bytes to processor 1.
 CommMatrix singleSend(uint64_t M, unsigned P);
 
-/// Features of a communication pattern: hi, ho, h (bytes), M and V (total
-/// bytes), m (largest message), n (most messages sent by one processor), p.
+/// Features of a communication pattern, off the diagonal: hi, ho, h
+/// (bytes), M and V (total bytes), m (largest message), n (most messages
+/// sent by one processor), p.
 FeatureVector commFeatures(const CommMatrix &C);
 
 /// Sizes: N values from Lo to Hi, evenly spaced on a log scale, rounded to

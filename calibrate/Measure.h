@@ -11,13 +11,13 @@ namespace commcost::calib {
 
 struct RepeatPolicy {
   unsigned Warmup = 1;
-  unsigned MinReps = 5;
-  unsigned MaxReps = 25;
-  double TargetRse = 0.02;
+  unsigned MinReps = 15;
+  unsigned MaxReps = 61;
+  double TargetRse = 0.004;
   /// Stop once the recorded samples add up to this much. Decisions depend
   /// only on the samples, so MPI ranks that share max-reduced samples stop
   /// together.
-  double MaxTotalUs = 2e5;
+  double MaxTotalUs = 1e6;
 };
 
 /// Samples of Once() (each returns microseconds) under Policy.

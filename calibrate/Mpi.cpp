@@ -1,6 +1,8 @@
 // The calibrator's use of MPI.
 #include "Mpi.h"
 
+#include "Measure.h"
+
 #include <mpi.h>
 
 #include <chrono>
@@ -12,12 +14,30 @@ namespace commcost::calib {
 
 namespace {
 bool Active = false;
+bool OneNode = true;
+
+std::vector<std::string> hostNames() {
+  char Name[MPI_MAX_PROCESSOR_NAME] = {};
+  int Len = 0;
+  MPI_Get_processor_name(Name, &Len);
+  int Size = 1;
+  MPI_Comm_size(MPI_COMM_WORLD, &Size);
+  std::vector<char> All(size_t(Size) * MPI_MAX_PROCESSOR_NAME);
+  MPI_Allgather(Name, MPI_MAX_PROCESSOR_NAME, MPI_CHAR, All.data(),
+                MPI_MAX_PROCESSOR_NAME, MPI_CHAR, MPI_COMM_WORLD);
+  std::vector<std::string> Out;
+  for (int R = 0; R < Size; ++R)
+    Out.emplace_back(&All[size_t(R) * MPI_MAX_PROCESSOR_NAME]);
+  return Out;
 }
+} // namespace
 
 void mpiInit() {
   int Provided;
   MPI_Init_thread(nullptr, nullptr, MPI_THREAD_FUNNELED, &Provided);
   Active = true;
+  std::vector<std::string> Hosts = hostNames();
+  OneNode = std::set<std::string>(Hosts.begin(), Hosts.end()).size() == 1;
 }
 
 void mpiFinalize() {
@@ -73,20 +93,27 @@ bool mpiBroadcastFlag(bool Flag) {
   return V != 0;
 }
 
+double mpiSynchronisedStart(double LeadUs) {
+  if (!Active)
+    return nowUs();
+  if (!OneNode) {
+    MPI_Barrier(MPI_COMM_WORLD);
+    return nowUs();
+  }
+  double Start = mpiRank() == 0 ? nowUs() + LeadUs : 0;
+  MPI_Bcast(&Start, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+  while (nowUs() < Start)
+    ;
+  return Start;
+}
+
 std::string mpiHostSummary() {
-  char Name[MPI_MAX_PROCESSOR_NAME] = {};
-  int Len = 0;
   if (!Active)
     return "1 rank";
-  MPI_Get_processor_name(Name, &Len);
-  int Size = mpiSize();
-  std::vector<char> All(size_t(Size) * MPI_MAX_PROCESSOR_NAME);
-  MPI_Allgather(Name, MPI_MAX_PROCESSOR_NAME, MPI_CHAR, All.data(),
-                MPI_MAX_PROCESSOR_NAME, MPI_CHAR, MPI_COMM_WORLD);
-  std::set<std::string> Hosts;
-  for (int R = 0; R < Size; ++R)
-    Hosts.insert(std::string(&All[size_t(R) * MPI_MAX_PROCESSOR_NAME]));
-  return std::to_string(Size) + " ranks on " + std::to_string(Hosts.size()) +
+  std::vector<std::string> Hosts = hostNames();
+  return std::to_string(Hosts.size()) + " ranks on " +
+         std::to_string(std::set<std::string>(Hosts.begin(), Hosts.end())
+                            .size()) +
          " node(s)";
 }
 

@@ -18,6 +18,13 @@ void mpiBarrier();
 /// cores to rank 0's thread suites instead of polling.
 void mpiIdleBarrier();
 double mpiMax(double V);
+/// Releases every rank at one instant and returns it (microseconds on the
+/// clock of nowUs()): rank 0 names a moment LeadUs ahead, and each rank
+/// spins until then. Ranks of one node share the monotonic clock, so the
+/// release skew is the cost of reading it, far below a barrier's; across
+/// nodes a barrier releases them and each rank returns its own time.
+/// A sample is then mpiMax(nowUs() - Start): the last rank's finish.
+double mpiSynchronisedStart(double LeadUs = 30);
 /// Rank 0's value of Flag on every rank.
 bool mpiBroadcastFlag(bool Flag);
 /// The host name of every rank, for the profile (ranks on one node or

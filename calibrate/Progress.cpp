@@ -45,7 +45,7 @@ void Progress::step(size_t Done, const std::string &What) {
   }
 }
 
-void Progress::endSuite(size_t Measured, size_t Skipped) {
+void Progress::endSuite(size_t Measured, size_t Skipped, const char *Why) {
   if (!Enabled)
     return;
   if (Tty)
@@ -53,7 +53,7 @@ void Progress::endSuite(size_t Measured, size_t Skipped) {
   std::fprintf(stderr, "calibrate: %s: %zu points measured", Suite.c_str(),
                Measured);
   if (Skipped)
-    std::fprintf(stderr, ", %zu skipped (time budget)", Skipped);
+    std::fprintf(stderr, ", %zu skipped (%s)", Skipped, Why);
   std::fprintf(stderr, " in %.1f s\n", (nowUs() - StartUs) / 1e6);
 }
 

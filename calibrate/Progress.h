@@ -13,7 +13,9 @@ public:
   explicit Progress(bool Enabled);
   void beginSuite(const std::string &Name, size_t Points, double BudgetS);
   void step(size_t Done, const std::string &What);
-  void endSuite(size_t Measured, size_t Skipped);
+  /// Why names what cut the suite short, when Skipped > 0.
+  void endSuite(size_t Measured, size_t Skipped,
+                const char *Why = "time budget");
   /// A line of its own (noise floor, fit summaries).
   void note(const std::string &Line);
 

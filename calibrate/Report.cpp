@@ -100,6 +100,15 @@ void formTable(std::ostream &OS, const Analysis &A, const std::string &Suite,
     OS << "\n";
   }
   OS << "\n";
+  // The added forms' texts: their constants (ramp lengths, cache sizes,
+  // breakpoints) were found on this machine.
+  std::set<std::string> Shown;
+  for (const FittedForm &F : A.Fits)
+    if (F.Suite == Suite && F.Group == Group && F.Added &&
+        Shown.insert(F.Form).second)
+      OS << "- " << F.Form << ": `" << F.M.formText() << "`\n";
+  if (!Shown.empty())
+    OS << "\n";
 }
 
 /// Amato's Tables 5-8: forms by processor count, average and maximum
@@ -154,11 +163,26 @@ std::string reportMarkdown(const Analysis &A, const RawSet &Raw,
        << (C.Shared ? " shared" : "");
   OS << ".\n\nRun: " << RunInfo.dump() << "\n\n";
   OS << "## Noise floor\n\n";
-  if (A.NoiseFloor > 0)
-    OS << "N = **" << pct(A.NoiseFloor)
-       << "**: the median, over six marshalling probes measured three "
-          "times each (interleaved), of (max - min) / median of the three "
-          "medians. Each target below is max(target, 1.5 N).\n\n";
+  if (A.NoiseFloor > 0) {
+    std::set<double> Probes;
+    if (auto It = Raw.find("noise"); It != Raw.end())
+      for (const Point &P : It->second)
+        if (auto F = P.Features.find("probe"); F != P.Features.end())
+          Probes.insert(F->second);
+    OS << "N = **" << pct(A.NoiseFloor) << "**: the median, over "
+       << Probes.size()
+       << " marshalling points drawn as the suite draws them, each measured "
+          "in three interleaved passes, of (max - min) / median of the three "
+          "medians. Each target below is max(target, 1.5 N). The same shapes "
+          "at three places in the matrix (same features, give or take a "
+          "line per row) spread by **"
+       << pct(A.PlacementSpread)
+       << "**: what no model of these features can resolve. The machine's "
+          "1-minute load average was "
+       << RunInfo.value("load_average_start", -1.0) << " at the start and "
+       << RunInfo.value("load_average_end", -1.0)
+       << " at the end of the measurements (2 cores).\n\n";
+  }
   else
     OS << "Not measured in this run (suite `noise` not selected); the "
           "targets use their plain values.\n\n";
@@ -183,8 +207,15 @@ std::string reportMarkdown(const Analysis &A, const RawSet &Raw,
     OS << "## Marshalling (cache-lines paper, Table 2 layout)\n\n"
        << Count("marshalling")
        << " points; the first 100 measured (random order) train, the rest "
-          "are held out. Added forms use pages touched (the same line "
-          "count with the page as the line) and contiguous runs.\n\n";
+          "are held out. The copy is an element loop, row by row (abutting "
+          "rows as one run), from a flushed matrix into a buffer and back. "
+          "Added forms use pages touched (the line count with the page as "
+          "the line), contiguous runs, the prefetcher's ramp after each "
+          "page start and each transfer start (min(L_mem, K*pages), "
+          "min(L_mem, J*n), K and J detected on the training points) and "
+          "the lines beyond each cache level's capacity (M1-stream-cache). "
+          "S1-ols and M1-ols are ordinary (unweighted) least squares fits, "
+          "as the paper's, for its S_e comparison.\n\n";
     for (const auto &G : groupsOf(A, "marshalling"))
       formTable(OS, A, "marshalling", G,
                 {"rows+columns", "rows", "columns", "blocks"});
@@ -194,8 +225,14 @@ std::string reportMarkdown(const Analysis &A, const RawSet &Raw,
       continue;
     bool Good = std::string(Fam) == "smp-good";
     OS << "## SMP supersteps, " << (Good ? "good" : "bad")
-       << " family (Amato et al.)\n\nFitted on Suite " << (Good ? 1 : 2)
-       << "; coefficients (Tables " << (Good ? "1-2" : "3-4") << "):\n\n";
+       << " family (Amato et al.)\n\n"
+       << (Good ? "Each thread reads and writes consecutive integers of its "
+                  "own blocks, primed in its cache. "
+                : "Each access is one integer of its own line, a line that "
+                  "another core holds modified (in memory for one "
+                  "thread). ")
+       << "Fitted on Suite " << (Good ? 1 : 2) << "; coefficients (Tables "
+       << (Good ? "1-2" : "3-4") << "):\n\n";
     coefsByP(OS, A, Fam);
     for (const char *Set : {"suite1", "suite2", "suite3", "held-out"}) {
       if (Set == std::string(Good ? "suite1" : "suite2"))
@@ -208,8 +245,12 @@ std::string reportMarkdown(const Analysis &A, const RawSet &Raw,
   for (const auto &G : groupsOf(A, "mpi")) {
     OS << "## Message passing (Bianco & Pucci, Figs. 1-2), " << G
        << "\n\nFitted on the random Suite 2, validated on the deterministic "
-          "Suite 1. Forms marked -pw are piecewise at the detected "
-          "breakpoints (bytes per message): ";
+          "Suite 1. Forms marked -pw are piecewise in the largest message "
+          "m, at breakpoints detected on the training supersteps (bytes): ";
+    for (double B : A.SuperstepBreakpoints)
+      OS << num(B, 6) << " ";
+    OS << (A.SuperstepBreakpoints.empty() ? "none found" : "")
+       << ". Protocol switches seen in the block permutations (bytes): ";
     for (double B : A.Breakpoints)
       OS << num(B, 6) << " ";
     OS << (A.Breakpoints.empty() ? "none found" : "") << ".\n\n";
@@ -229,10 +270,9 @@ std::string reportMarkdown(const Analysis &A, const RawSet &Raw,
     OS << "At r = 1: a1 = c6 + c3 = " << num(A.PacketA1)
        << " us per packet, a2 = c4 + c2 = " << num(A.PacketA2)
        << " us per byte of packet size. For D = " << num(A.PacketD, 8)
-       << " bytes the model's best packet is l0 = sqrt(a1/a2 * D) = "
-       << (A.PacketL0 > 0 ? num(A.PacketL0) + " bytes" : "undefined")
-       << "; the fastest measured split used " << num(A.PacketMeasuredL, 8)
-       << "-byte packets.\n\n";
+       << " bytes the model's best packet is " << num(A.PacketL0, 6)
+       << " bytes (" << A.PacketRule << "); the fastest measured split used "
+       << num(A.PacketMeasuredL, 8) << "-byte packets.\n\n";
   }
   if (!Plots.empty()) {
     OS << "## Plots\n\n";
@@ -247,10 +287,14 @@ std::string reportMarkdown(const Analysis &A, const RawSet &Raw,
   for (const Target &T : A.Targets)
     if (!T.Met)
       OS << "- " << T.What << ": " << num(T.Value, 3) << " against "
-         << num(T.Limit, 3)
-         << ". The run was " << (RunInfo.value("quick", false) ? "--quick (few points, short budgets)" : "a full run")
-         << " on a shared 2-core machine; see the per-form tables for "
-            "where the error comes from.\n";
+         << num(T.Limit, 3) << ". "
+         << (T.Why.empty() ? std::string("No measured explanation: see the "
+                                         "per-form tables")
+                           : "Measured: " + T.Why)
+         << (RunInfo.value("quick", false)
+                 ? " (a --quick run: few points, short budgets)"
+                 : "")
+         << ".\n";
   for (const std::string &N : A.Notes)
     OS << "- Note: " << N << "\n";
   return OS.str();

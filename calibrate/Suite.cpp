@@ -16,6 +16,8 @@ std::vector<Point> measureSuite(RunContext &Ctx, const std::string &Name,
   // state) spreads over all kinds of points instead of biasing one.
   Rng Order = Ctx.suiteRng(Name + "/order");
   std::shuffle(Specs.begin(), Specs.end(), Order);
+  std::stable_partition(Specs.begin(), Specs.end(),
+                        [](const PointSpec &S) { return S.First; });
   Ctx.Prog->beginSuite(Name, Specs.size(), BudgetS);
   double Start = nowUs();
   std::vector<Point> Out;
@@ -34,7 +36,8 @@ std::vector<Point> measureSuite(RunContext &Ctx, const std::string &Name,
     S.Record.SamplesUs = repeatUntilStable(S.Once, Ctx.Policy);
     Out.push_back(std::move(S.Record));
   }
-  Ctx.Prog->endSuite(Out.size(), Skipped);
+  Ctx.Prog->endSuite(Out.size(), Skipped,
+                     Interrupted ? "interrupted" : "time budget");
   return Out;
 }
 

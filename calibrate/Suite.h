@@ -47,6 +47,9 @@ struct PointSpec {
   std::function<double()> Once;
   /// Runs before the repetitions of this point (allocation, first touch).
   std::function<void()> Setup;
+  /// Measured before the other points (a training set), so that a suite
+  /// cut short by its budget on a busy machine can still be fitted.
+  bool First = false;
 };
 
 /// Measures Specs in a random order (seeded) until BudgetS runs out; the
@@ -60,6 +63,10 @@ std::vector<Point> measureSuite(RunContext &Ctx, const std::string &Name,
 /// One marshalling point of a random shape, drawn as the marshalling suite
 /// draws them; the noise floor's probes are such points.
 PointSpec randomMarshallingPoint(RunContext &Ctx, Rng &Random);
+/// N points of one random shape: the first where the suite would draw it,
+/// the others at other random places in the same matrix.
+std::vector<PointSpec> randomMarshallingPlacements(RunContext &Ctx,
+                                                   Rng &Random, unsigned N);
 
 /// The suites. Each returns its raw points. Thread suites run on rank 0
 /// only (the others wait asleep); the MPI suite runs on every rank.

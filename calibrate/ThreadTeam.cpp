@@ -43,7 +43,7 @@ ThreadTeam::ThreadTeam(unsigned Size)
 ThreadTeam::~ThreadTeam() {
   {
     std::lock_guard<std::mutex> L(Mu);
-    Quit = true;
+    Quit.store(true);
   }
   Wake.notify_all();
   for (auto &W : Workers)
@@ -63,19 +63,21 @@ void ThreadTeam::workerLoop(unsigned Tid) {
   pinToCore(Tid);
   unsigned Seen = 0;
   for (;;) {
+    // Spin a while before sleeping: jobs come back to back while a suite
+    // runs, and a sleeping worker on a core shared with other work waits
+    // a scheduler slice (milliseconds) to be woken.
+    double Until = nowUs() + 20000;
+    while (Epoch.load(std::memory_order_acquire) == Seen && !Quit.load() &&
+           nowUs() < Until)
+      _mm_pause();
     {
       std::unique_lock<std::mutex> L(Mu);
-      Wake.wait(L, [&] { return Quit || Epoch != Seen; });
+      Wake.wait(L, [&] { return Quit.load() || Epoch.load() != Seen; });
       if (Quit)
         return;
       Seen = Epoch;
     }
     runOn(Tid);
-    {
-      std::lock_guard<std::mutex> L(Mu);
-      ++Finished;
-    }
-    Done.notify_one();
   }
 }
 
@@ -83,13 +85,12 @@ double ThreadTeam::run(const std::function<void(unsigned)> &J) {
   {
     std::lock_guard<std::mutex> L(Mu);
     Job = &J;
-    Finished = 0;
-    ++Epoch;
+    Epoch.fetch_add(1, std::memory_order_release);
   }
   Wake.notify_all();
+  // The finish barrier is passed once every thread is done: its times are
+  // written, and it does not look at the job again.
   runOn(0);
-  std::unique_lock<std::mutex> L(Mu);
-  Done.wait(L, [&] { return Finished == Size - 1; });
   return *std::max_element(Ends.begin(), Ends.end()) -
          *std::min_element(Begins.begin(), Begins.end());
 }

@@ -1,7 +1,8 @@
 // A team of threads pinned one per core that run a job together: the SMP
 // superstep and packet suites time what happens between one common
 // release (a spinning barrier, so no thread is late by a wake-up) and the
-// last thread's finish. Between jobs the workers sleep.
+// last thread's finish. Between jobs the workers spin a little, then
+// sleep.
 #pragma once
 
 #include <atomic>
@@ -48,10 +49,10 @@ private:
   std::vector<std::thread> Workers;
   SpinBarrier Start, Finish;
   std::mutex Mu;
-  std::condition_variable Wake, Done;
+  std::condition_variable Wake;
   const std::function<void(unsigned)> *Job = nullptr;
-  unsigned Epoch = 0, Finished = 0;
-  bool Quit = false;
+  std::atomic<unsigned> Epoch{0};
+  std::atomic<bool> Quit{false};
   std::vector<double> Begins, Ends;
   cpu_set_t CallerMask;
 };

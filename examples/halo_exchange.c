@@ -37,3 +37,15 @@ void exchange_rows_n(double *g, int nx, int ny, int up, int down) {
   MPI_Recv(g + (ny - 1) * nx, nx, MPI_DOUBLE, down, 0, MPI_COMM_WORLD,
            MPI_STATUS_IGNORE);
 }
+
+/* Columns of a grid whose size is only known at run time: lines, and so the
+ * cost, are expressions in nx and ny. */
+void exchange_columns_n(double *g, int nx, int ny, int left, int right) {
+  MPI_Datatype column;
+  MPI_Type_vector(ny, 1, nx, MPI_DOUBLE, &column);
+  MPI_Type_commit(&column);
+  MPI_Send(g + 1, 1, column, left, 1, MPI_COMM_WORLD);
+  MPI_Recv(g + nx - 1, 1, column, right, 1, MPI_COMM_WORLD,
+           MPI_STATUS_IGNORE);
+  MPI_Type_free(&column);
+}

@@ -2,8 +2,10 @@
 // the pipeline. At -O0 the IR is not in SSA form, so the analysis runs on a
 // promoted copy of each candidate function that is deleted afterwards;
 // above -O0 it runs once per function at the first peephole extension
-// point, after inlining and SROA but before loop idiom recognition turns
-// copy loops into memcpy. Either way the IR that is compiled is unchanged.
+// point of the function simplification pipeline (the module's global
+// cleanup, before inlining, has one too), after inlining and SROA but
+// before loop idiom recognition turns copy loops into memcpy. Either way
+// the IR that is compiled is unchanged.
 #include "CommCostPass.h"
 #include "CallFamilies.h"
 #include "CopyLoops.h"
@@ -47,8 +49,18 @@ static bool isCopyOfLoad(const StoreInst &St) {
   return isa<LoadInst>(V);
 }
 
-/// A cheap test, so that functions without sites cost nothing more.
-static bool hasCandidates(const Function &F) {
+/// Whether anyone asked for commcost remarks or a record: the analysis has
+/// no other output, so without them it does nothing.
+static bool remarksWanted(const Function &F) {
+  return OptimizationRemarkEmitter(&F).allowExtraAnalysis("commcost");
+}
+
+/// A cheap test, so that functions without sites cost nothing more. In SSA
+/// form (InSSA) a copy loop needs a loop, and a loop with a counter has a
+/// phi; before promotion (-O0) every variable access is a load or a store.
+static bool hasCandidates(const Function &F, const SourceFacts &Facts,
+                          bool InSSA) {
+  bool CopyOfLoad = false, Phi = false;
   for (const BasicBlock &BB : F)
     for (const Instruction &I : BB) {
       if (const auto *Call = dyn_cast<CallBase>(&I)) {
@@ -56,11 +68,16 @@ static bool hasCandidates(const Function &F) {
         if (!Callee || isCommunicationName(Callee->getName()))
           return true;
       } else if (const auto *St = dyn_cast<StoreInst>(&I)) {
-        if (isCopyOfLoad(*St))
-          return true;
+        if (isCopyOfLoad(*St)) {
+          if (!InSSA || Facts.isLoweredUserCopy(*St))
+            return true;
+          CopyOfLoad = true;
+        }
+      } else {
+        Phi |= isa<PHINode>(I);
       }
     }
-  return false;
+  return CopyOfLoad && Phi;
 }
 
 namespace {
@@ -74,6 +91,9 @@ public:
       for (Instruction &I : BB)
         if (auto *Call = dyn_cast<CallBase>(&I))
           analyzeCall(*Call);
+        else if (auto *St = dyn_cast<StoreInst>(&I);
+                 St && Ctx.Facts.isLoweredUserCopy(*St))
+          analyzeLoweredCopy(*St);
     analyzeCopyLoops(F, Ctx, Report);
   }
 
@@ -168,40 +188,78 @@ private:
   void analyzeTransfer(CallBase &Call, const std::string &Callee,
                        const TransferSpec &T) {
     std::string Why;
-    auto Missed = [&](StringRef Name) {
-      Report.missed(Call.getDebugLoc(), Name, Callee, Why);
-    };
     auto L = layoutOf(Call, T, Why);
     if (!L)
-      return Missed(T.Size == TransferSpec::SizeForm::MPICount &&
-                            Why.find("datatype") != std::string::npos
-                        ? "UnknownDatatype"
-                        : "UnknownSize");
-    Value *Buf = Call.getArgOperand(T.Buffer);
-    auto Walk = walkLoops(Ctx.SE.getSCEV(Buf), Call.getParent(), nullptr, Ctx,
-                          Why);
+      return Report.missed(
+          Call.getDebugLoc(),
+          T.Size == TransferSpec::SizeForm::MPICount &&
+                  Why.find("datatype") != std::string::npos
+              ? "UnknownDatatype"
+              : "UnknownSize",
+          Callee, Why);
+    auto Align = [&](unsigned Arg) {
+      return Call.getParamAlign(Arg).valueOrOne().value();
+    };
+    Buffer Other;
+    if (T.OtherBuffer)
+      Other = {Call.getArgOperand(*T.OtherBuffer), Align(*T.OtherBuffer)};
+    reportTransfer(Call, Callee, T.Kind, *L,
+                   {Call.getArgOperand(T.Buffer), Align(T.Buffer)}, Other);
+  }
+
+  /// A small memcpy the optimiser turned into a load and a store: the same
+  /// site as at -O0, a copy of the stored bytes.
+  void analyzeLoweredCopy(StoreInst &St) {
+    auto *Ld = dyn_cast<LoadInst>(St.getValueOperand());
+    if (!Ld || St.isVolatile() || Ld->isVolatile())
+      return;
+    uint64_t Bytes =
+        Ctx.DL.getTypeStoreSize(St.getValueOperand()->getType()).getFixedValue();
+    reportTransfer(St, "memcpy", "copy",
+                   Layout::contiguous(Expr::constant(Bytes), "byte", 1),
+                   {Ld->getPointerOperand(), Ld->getAlign().value()},
+                   {St.getPointerOperand(), St.getAlign().value()});
+  }
+
+  struct Buffer {
+    Value *Ptr = nullptr;
+    uint64_t Align = 1;
+  };
+
+  /// Reports a transfer of layout L from (or into) Marshalled; Other is
+  /// the second buffer of a copy.
+  void reportTransfer(Instruction &At, const std::string &Callee,
+                      const std::string &Kind, const Layout &L,
+                      Buffer Marshalled, Buffer Other) {
+    std::string Why;
+    auto Missed = [&](StringRef Name) {
+      Report.missed(At.getDebugLoc(), Name, Callee, Why);
+    };
+    auto Walk = walkLoops(Ctx.SE.getSCEV(Marshalled.Ptr), At.getParent(),
+                          nullptr, Ctx, Why);
     if (!Walk)
       return Missed("LoopNotAnalysed");
-    auto M = measure(*L, *Walk, Ctx, Why);
+    auto M = measure(L, *Walk, Ctx, Why, Marshalled.Align);
     if (!M)
       return Missed("SliceNotAnalysed");
 
     SiteResult S;
-    S.Kind = T.Kind;
+    S.Kind = Kind;
     S.Callee = Callee;
     S.Array = baseName(Walk->Start, Ctx);
-    S.Element = L->ElemName;
-    S.Datatype = L->Origin;
+    S.Element = L.ElemName;
+    S.Datatype = L.Origin;
     S.Shape = M->Shape;
     S.Alignment = M->Alignment;
     S.Messages = Walk->Executions;
-    S.BytesPerMessage = L->DataBytes;
-    S.Bytes = Walk->Executions * L->DataBytes;
+    S.BytesPerMessage = L.DataBytes;
+    S.Bytes = Walk->Executions * L.DataBytes;
     S.Lines = M->Lines;
-    if (T.OtherBuffer) {
-      auto DstWalk = walkLoops(Ctx.SE.getSCEV(Call.getArgOperand(*T.OtherBuffer)),
-                               Call.getParent(), nullptr, Ctx, Why);
-      auto Dst = DstWalk ? measure(*L, *DstWalk, Ctx, Why) : std::nullopt;
+    if (Other.Ptr) {
+      auto DstWalk = walkLoops(Ctx.SE.getSCEV(Other.Ptr), At.getParent(),
+                               nullptr, Ctx, Why);
+      auto Dst = DstWalk ? measure(L, *DstWalk, Ctx, Why, Other.Align)
+                         : std::nullopt;
       if (!Dst)
         return Missed("SliceNotAnalysed");
       S.ReadLines = M->Lines;
@@ -210,7 +268,7 @@ private:
       if (Dst->Shape != M->Shape)
         S.Shape = "from " + M->Shape + " to " + Dst->Shape;
     }
-    Report.site(Call.getDebugLoc(), S);
+    Report.site(At.getDebugLoc(), S);
   }
 };
 } // namespace
@@ -222,7 +280,8 @@ static void analyzeFunction(Function &View, Function &Reported,
                       FAM.getResult<LoopAnalysis>(View),
                       FAM.getResult<DominatorTreeAnalysis>(View),
                       View.getDataLayout(), State.Facts,
-                      State.Prof.Machine.LineSize};
+                      State.Prof.Machine.LineSize,
+                      State.Prof.Machine.PageSize};
   Reporter Report{ORE, &Reported.getEntryBlock(), State.Prof};
   FunctionAnalyzer(Ctx, Report).run(View);
 }
@@ -237,7 +296,8 @@ struct CommCostPass : PassInfoMixin<CommCostPass> {
 
   PreservedAnalyses run(Function &F, FunctionAnalysisManager &FAM) {
     if (F.isDeclaration() || (Once && !State->Analysed.insert(&F).second) ||
-        !hasCandidates(F))
+        !remarksWanted(F) || State->Facts.isSystemFunction(F) ||
+        !hasCandidates(F, State->Facts, /*InSSA=*/true))
       return PreservedAnalyses::all();
     analyzeFunction(F, F, FAM, *State);
     return PreservedAnalyses::all();
@@ -254,7 +314,9 @@ struct CommCostPromotedPass : PassInfoMixin<CommCostPromotedPass> {
   PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
     SmallVector<Function *, 16> Candidates;
     for (Function &F : M)
-      if (!F.isDeclaration() && hasCandidates(F))
+      if (!F.isDeclaration() && remarksWanted(F) &&
+          !State->Facts.isSystemFunction(F) &&
+          hasCandidates(F, State->Facts, /*InSSA=*/false))
         Candidates.push_back(&F);
     if (Candidates.empty())
       return PreservedAnalyses::all();
@@ -296,16 +358,20 @@ struct CommCostPromotedPass : PassInfoMixin<CommCostPromotedPass> {
 
 void registerCommCostPasses(PassBuilder &PB,
                             std::shared_ptr<PluginState> State) {
+  // Peephole extension points of the pipeline being built, in order: the
+  // first is the global cleanup before inlining.
+  auto Peepholes = std::make_shared<unsigned>(0);
   PB.registerPipelineStartEPCallback(
-      [State](ModulePassManager &MPM, OptimizationLevel Level) {
+      [State, Peepholes](ModulePassManager &MPM, OptimizationLevel Level) {
+        *Peepholes = 0;
         if (Level == OptimizationLevel::O0)
           MPM.addPass(CommCostPromotedPass(State));
       });
-  PB.registerPeepholeEPCallback(
-      [State](FunctionPassManager &FPM, OptimizationLevel Level) {
-        if (Level != OptimizationLevel::O0)
-          FPM.addPass(CommCostPass(State, /*Once=*/true));
-      });
+  PB.registerPeepholeEPCallback([State, Peepholes](FunctionPassManager &FPM,
+                                                   OptimizationLevel Level) {
+    if (Level != OptimizationLevel::O0 && ++*Peepholes > 1)
+      FPM.addPass(CommCostPass(State, /*Once=*/true));
+  });
   PB.registerPipelineParsingCallback(
       [State](StringRef Name, FunctionPassManager &FPM,
               ArrayRef<PassBuilder::PipelineElement>) {

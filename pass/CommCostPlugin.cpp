@@ -15,6 +15,8 @@
 #include "llvm/Passes/PassPlugin.h"
 #include "llvm/Support/Path.h"
 
+#include <dlfcn.h>
+
 using namespace clang;
 
 namespace commcost {
@@ -31,9 +33,31 @@ public:
 
   bool shouldVisitTemplateInstantiations() const { return true; }
 
+  /// Code of a library rather than the user's: system headers, and Open
+  /// MPI's C++ bindings (namespace MPI), which mpicxx includes with -I.
+  bool isLibraryCode(const FunctionDecl *FD) {
+    if (SM.isInSystemHeader(FD->getLocation()))
+      return true;
+    for (const DeclContext *C = FD->getDeclContext(); C; C = C->getParent())
+      if (const auto *NS = dyn_cast<NamespaceDecl>(C);
+          NS && NS->getName() == "MPI" && C->getParent()->isTranslationUnit())
+        return true;
+    return false;
+  }
+
   bool VisitFunctionDecl(FunctionDecl *FD) {
-    if (!FD->hasBody() || isa<CXXConstructorDecl>(FD) ||
-        isa<CXXDestructorDecl>(FD) || FD->isDependentContext())
+    if (!FD->hasBody() || FD->isDependentContext())
+      return true;
+    bool Structor = isa<CXXConstructorDecl>(FD) || isa<CXXDestructorDecl>(FD);
+    if (isLibraryCode(FD)) {
+      // Constructors and destructors have one symbol per variant.
+      if (Structor)
+        for (std::string &Name : Names.getAllManglings(FD))
+          Facts.SystemFunctions.insert(std::move(Name));
+      else
+        Facts.SystemFunctions.insert(Names.getName(FD));
+    }
+    if (Structor)
       return true;
     std::vector<std::string> Params;
     if (const auto *M = dyn_cast<CXXMethodDecl>(FD); M && M->isInstance())
@@ -62,10 +86,12 @@ public:
     case Builtin::BImemmove:
     case Builtin::BI__builtin_memcpy:
     case Builtin::BI__builtin_memmove:
-      if (auto Pos = position(E->getExprLoc()))
-        Facts.UserCopyCalls.insert(*Pos);
-      if (auto Pos = position(E->getBeginLoc()))
-        Facts.UserCopyCalls.insert(*Pos);
+      for (SourceLocation Loc : {E->getExprLoc(), E->getBeginLoc()})
+        if (auto Pos = position(Loc)) {
+          Facts.UserCopyLineColumns.insert(
+              {std::get<1>(*Pos), std::get<2>(*Pos)});
+          Facts.UserCopyCalls.insert(std::move(*Pos));
+        }
       break;
     default:
       break;
@@ -154,8 +180,16 @@ protected:
 } // namespace
 } // namespace commcost
 
-static FrontendPluginRegistry::Add<commcost::CommCostAction>
-    X("commcost", "communication cost analysis");
+/// Registers the frontend action when the host is clang. In opt the clang
+/// symbols this object refers to are missing (see pass/CMakeLists.txt:
+/// they are weak and null), so nothing of clang may run.
+__attribute__((constructor)) static void registerFrontendAction() {
+  if (!dlsym(RTLD_DEFAULT,
+             "_ZN4llvm8RegistryIN5clang15PluginASTActionEE8add_nodeEPNS3_4nodeE"))
+    return;
+  static FrontendPluginRegistry::Add<commcost::CommCostAction> X(
+      "commcost", "communication cost analysis");
+}
 
 extern "C" LLVM_ATTRIBUTE_WEAK ::llvm::PassPluginLibraryInfo
 llvmGetPassPluginInfo() {

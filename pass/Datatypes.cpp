@@ -11,6 +11,7 @@
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
 
 #include <map>
 
@@ -77,6 +78,43 @@ Layout repeatLayout(const Layout &L, const Expr &Count) {
   return R;
 }
 
+/// The 4-byte ints a store writes, by byte offset: optimised code stores
+/// int arrays as wide integers and vectors.
+static void intsOfStoredValue(Value *V, int64_t Offset, const DataLayout &DL,
+                              std::map<int64_t, Value *> &ByOffset) {
+  Type *I32 = Type::getInt32Ty(V->getContext());
+  if (V->getType() == I32) {
+    ByOffset[Offset] = V;
+  } else if (auto *C = dyn_cast<ConstantInt>(V)) {
+    unsigned Bits = C->getBitWidth();
+    if (Bits % 32 != 0 || !DL.isLittleEndian())
+      return;
+    for (unsigned K = 0; K < Bits / 32; ++K)
+      ByOffset[Offset + 4 * K] = ConstantInt::get(
+          I32, C->getValue().extractBitsAsZExtValue(32, 32 * K));
+  } else if (auto *Vec = dyn_cast<FixedVectorType>(V->getType());
+             Vec && Vec->getElementType() == I32) {
+    if (auto *C = dyn_cast<Constant>(V)) {
+      for (unsigned K = 0; K < Vec->getNumElements(); ++K)
+        ByOffset[Offset + 4 * K] = C->getAggregateElement(K);
+    } else if (auto *Ins = dyn_cast<InsertElementInst>(V)) {
+      intsOfStoredValue(Ins->getOperand(0), Offset, DL, ByOffset);
+      if (auto *Index = dyn_cast<ConstantInt>(Ins->getOperand(2)))
+        ByOffset[Offset + 4 * Index->getSExtValue()] = Ins->getOperand(1);
+    }
+  }
+}
+
+/// Whether A runs before B. The dominator tree is that of the function being
+/// analysed; in a caller, A must precede B in the same block.
+static bool runsBefore(const Instruction &A, const Instruction &B,
+                       const AnalysisContext &Ctx) {
+  if (A.getFunction() == Ctx.DT.getRoot()->getParent() &&
+      B.getFunction() == A.getFunction())
+    return Ctx.DT.dominates(&A, &B);
+  return A.getParent() == B.getParent() && A.comesBefore(&B);
+}
+
 /// The values stored into the elements of a small local int array (the
 /// sizes/subsizes/starts arguments of MPI_Type_create_subarray).
 static std::optional<std::vector<Value *>>
@@ -95,9 +133,8 @@ arrayElements(Value *Array, unsigned N, const CallBase &Before,
             GEP->accumulateConstantOffset(DL, Off))
           Work.push_back({GEP, Offset + Off.getSExtValue()});
       } else if (auto *St = dyn_cast<StoreInst>(U)) {
-        if (St->getPointerOperand() == Ptr &&
-            Ctx.DT.dominates(St, &Before))
-          ByOffset[Offset] = St->getValueOperand();
+        if (St->getPointerOperand() == Ptr && runsBefore(*St, Before, Ctx))
+          intsOfStoredValue(St->getValueOperand(), Offset, DL, ByOffset);
       } else if (auto *Copy = dyn_cast<MemCpyInst>(U)) {
         // A constant initialiser is copied from a private global.
         auto *Src = dyn_cast<GlobalVariable>(Copy->getSource());
@@ -169,8 +206,7 @@ static std::optional<Layout> derived(Value *Storage, const CallBase &Use,
     Why = "the datatype is not committed in the function that builds it";
     return std::nullopt;
   }
-  if (Ctor->getFunction() == Use.getFunction() &&
-      !Ctx.DT.dominates(Ctor, &Use)) {
+  if (!runsBefore(*Ctor, Use, Ctx)) {
     Why = "the datatype's construction does not dominate its use";
     return std::nullopt;
   }
@@ -179,6 +215,13 @@ static std::optional<Layout> derived(Value *Storage, const CallBase &Use,
   auto Arg = [&](unsigned I) { return Ctor->getArgOperand(I); };
   auto E = [&](unsigned I) { return ToExpr(Arg(I), Why); };
   unsigned NArgs = Ctor->arg_size();
+  if (!is_contained({"MPI_Type_contiguous", "MPI_Type_vector",
+                     "MPI_Type_hvector", "MPI_Type_create_hvector",
+                     "MPI_Type_create_subarray"},
+                    Name)) {
+    Why = Name.str() + " datatypes are not supported";
+    return std::nullopt;
+  }
   auto Old = resolve(Arg(NArgs - 2), *Ctor, ToExpr, Ctx, Why, Depth + 1);
   if (!Old)
     return std::nullopt;
@@ -268,8 +311,7 @@ static std::optional<Layout> derived(Value *Storage, const CallBase &Use,
                " order, " + OldName + ")";
     return L;
   }
-  Why = Name.str() + " datatypes are not supported";
-  return std::nullopt;
+  llvm_unreachable("constructor checked above");
 }
 
 /// Without scalar evolution (a caller's values): constants and named
@@ -299,6 +341,13 @@ static std::optional<Layout> resolve(Value *DT, const CallBase &Use,
     return derived(Load->getPointerOperand(), Use, ToExpr, Ctx, Why, Depth);
   if (auto *A = dyn_cast<Argument>(DT)) {
     Function *F = A->getParent();
+    // At -O0 the analysis sees a promoted copy; the callers call the
+    // original.
+    if (auto Copy = Ctx.Facts.CopyOf.find(F); Copy != Ctx.Facts.CopyOf.end())
+      if (Function *Original = F->getParent()->getFunction(Copy->second)) {
+        A = Original->getArg(A->getArgNo());
+        F = Original;
+      }
     const CallBase *Site = nullptr;
     unsigned Sites = 0;
     for (User *U : F->users())

@@ -3,7 +3,10 @@
 #include "Footprint.h"
 #include "SymbolicSCEV.h"
 
+#include "commcost/Features.h"
+
 #include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/IR/Constants.h"
@@ -12,6 +15,7 @@
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
@@ -115,6 +119,32 @@ struct NoWrapSubscripts : SCEVRewriteVisitor<NoWrapSubscripts> {
 };
 } // namespace
 
+/// Why an address that is no add-recurrence of L varies in L, naming the
+/// value it depends on where one is to blame.
+static std::string whyNotAffine(const SCEV *A, const Loop &L) {
+  const Instruction *Culprit = nullptr;
+  SCEVExprContains(A, [&](const SCEV *S) {
+    if (const auto *U = dyn_cast<SCEVUnknown>(S))
+      if (const auto *I = dyn_cast<Instruction>(U->getValue());
+          I && L.contains(I) && (isa<LoadInst>(I) || isa<CallBase>(I)))
+        Culprit = I;
+    return Culprit != nullptr;
+  });
+  std::string Why = "the address is not an affine function of the counter "
+                    "of " + loopName(L);
+  if (const auto *Call = dyn_cast_or_null<CallBase>(Culprit)) {
+    const Function *F = Call->getCalledFunction();
+    Why += ": it is computed by a call" +
+           (F ? " to " + demangle(F->getName().str()) : std::string()) +
+           " in the loop (accessors are inlined only above -O0)";
+  } else if (Culprit) {
+    Why += ": it depends on a pointer loaded in the loop (such as a "
+           "container's data pointer, which a store in the loop might "
+           "change); load it before the loop, e.g. with .data()";
+  }
+  return Why;
+}
+
 std::optional<LoopWalk> walkLoops(const SCEV *Address, const BasicBlock *Block,
                                   const Loop *StopAt,
                                   const AnalysisContext &Ctx,
@@ -144,8 +174,7 @@ std::optional<LoopWalk> walkLoops(const SCEV *Address, const BasicBlock *Block,
     const auto *AR = dyn_cast<SCEVAddRecExpr>(A);
     if (!AR || AR->getLoop() != L) {
       if (!SE.isLoopInvariant(A, L)) {
-        Why = "the address is not an affine function of the counter of " +
-              loopName(*L);
+        Why = whyNotAffine(A, *L);
         return std::nullopt;
       }
       continue;
@@ -237,9 +266,9 @@ static uint64_t guaranteedAlign(const Value *Base, const DataLayout &DL,
 
 Where placementOf(const SCEV *Start, const Expr &ExtraOffset,
                   uint64_t ElemAlign, uint64_t StepAlign,
-                  const AnalysisContext &Ctx) {
+                  const AnalysisContext &Ctx, uint64_t Unit) {
   ScalarEvolution &SE = Ctx.SE;
-  uint64_t L = Ctx.LineSize;
+  uint64_t L = Unit;
   const SCEV *Base = SE.getPointerBase(Start);
   const SCEV *Off = SE.getMinusSCEV(Start, Base);
   std::string BaseNote;
@@ -279,7 +308,8 @@ Where placementOf(const SCEV *Start, const Expr &ExtraOffset,
     Align = std::min(Align, StepAlign);
   Align = std::min(Align, L);
   W.P.Align = Align;
-  W.Note = "aligned to " + std::to_string(Align) + " bytes (" + BaseNote +
+  W.Note = "aligned to " + std::to_string(Align) +
+           (Align == 1 ? " byte (" : " bytes (") + BaseNote +
            (Align < BaseAlign ? ", plus offset" : "") + ")";
   return W;
 }
@@ -365,19 +395,27 @@ std::optional<SymbolicSlice> toSlice(const Layout &Lay,
 }
 
 std::optional<Measured> measure(const Layout &L, const LoopWalk &W,
-                                const AnalysisContext &Ctx, std::string &Why) {
+                                const AnalysisContext &Ctx, std::string &Why,
+                                uint64_t BufferAlign) {
   Measured M;
   auto Slice = toSlice(L, W.Moving, M.Shape, Why);
   if (!Slice)
     return std::nullopt;
-  uint64_t ElemAlign = std::min<uint64_t>(16, llvm::bit_floor(L.ElemBytes));
-  Where At = placementOf(W.Start, L.Offset, ElemAlign, W.StepAlign, Ctx);
+  uint64_t ElemAlign = std::max<uint64_t>(
+      BufferAlign, std::min<uint64_t>(16, llvm::bit_floor(L.ElemBytes)));
+  Where At = placementOf(W.Start, L.Offset, ElemAlign, W.StepAlign, Ctx,
+                         Ctx.LineSize);
   M.Alignment = At.Note;
   try {
     auto Bounds = uniqueLinesOfSymbolicSlice(*Slice, At.P, Ctx.LineSize, Why);
     if (!Bounds)
       return std::nullopt;
     M.Lines = *Bounds;
+    M.Lines.Slice = *Slice;
+    M.Lines.PageSize = Ctx.PageSize;
+    M.Lines.PageWhere = placementOf(W.Start, L.Offset, ElemAlign, W.StepAlign,
+                                    Ctx, Ctx.PageSize)
+                            .P;
   } catch (const std::exception &E) {
     Why = std::string("the slice is not valid: ") + E.what();
     return std::nullopt;
@@ -385,10 +423,39 @@ std::optional<Measured> measure(const Layout &L, const LoopWalk &W,
   return M;
 }
 
+std::optional<Expr> FootprintLines::pagesMax(std::string &Why) const {
+  if (!Slice) {
+    Why = "the footprint's shape is not known";
+    return std::nullopt;
+  }
+  try {
+    auto Pages = uniqueLinesOfSymbolicSlice(*Slice, PageWhere, PageSize, Why);
+    if (!Pages)
+      return std::nullopt;
+    return Pages->Max;
+  } catch (const std::exception &E) {
+    Why = std::string("the slice is not valid: ") + E.what();
+    return std::nullopt;
+  }
+}
+
+std::optional<Expr> FootprintLines::runs(std::string &Why) const {
+  if (!Slice) {
+    Why = "the footprint's shape is not known";
+    return std::nullopt;
+  }
+  return contiguousRunsOfSymbolicSlice(*Slice);
+}
+
 std::string baseName(const SCEV *Start, const AnalysisContext &Ctx) {
   if (const auto *U = dyn_cast<SCEVUnknown>(Ctx.SE.getPointerBase(Start))) {
     if (auto Name = sourceNameOf(U->getValue(), Ctx.Facts))
       return *Name;
+    // A data pointer loaded from a named object (an inlined container).
+    if (const auto *Load = dyn_cast<LoadInst>(U->getValue()))
+      if (auto Name = sourceNameOf(
+              getUnderlyingObject(Load->getPointerOperand()), Ctx.Facts))
+        return *Name;
     if (isa<AllocaInst>(U->getValue()))
       return "local array";
   }

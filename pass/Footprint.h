@@ -57,6 +57,7 @@ struct AnalysisContext {
   const llvm::DataLayout &DL;
   const SourceFacts &Facts;
   uint64_t LineSize;
+  uint64_t PageSize = 4096;
 };
 
 /// The loops around an access: how often it runs and how its address moves.
@@ -82,15 +83,16 @@ const llvm::SCEV *executionsPerEntry(const llvm::Loop &L,
                                      const AnalysisContext &Ctx,
                                      std::string &Why);
 
-/// Where the first byte of a footprint starting at Start may lie, with a
-/// note for the remark saying which alignment was assumed.
+/// Where the first byte of a footprint starting at Start may lie within a
+/// Unit (the line, or the page), with a note for the remark saying which
+/// alignment was assumed.
 struct Where {
   Placement P;
   std::string Note;
 };
 Where placementOf(const llvm::SCEV *Start, const Expr &ExtraOffset,
                   uint64_t ElemAlign, uint64_t StepAlign,
-                  const AnalysisContext &Ctx);
+                  const AnalysisContext &Ctx, uint64_t Unit);
 
 /// The slice a layout repeated along Extra dimensions touches, or nullopt
 /// with Why. Shape receives a readable description.
@@ -98,15 +100,37 @@ std::optional<SymbolicSlice> toSlice(const Layout &L,
                                      const std::vector<Dim> &Extra,
                                      std::string &Shape, std::string &Why);
 
+/// The unique lines of a footprint (min and max over the placements the
+/// program allows), and the slice and page placement from which the
+/// features pages and runs are derived when a model needs them.
+struct FootprintLines : SymbolicLineBounds {
+  FootprintLines() = default;
+  /// Bounds without a slice: pages and runs are then unknown.
+  FootprintLines(SymbolicLineBounds B) : SymbolicLineBounds(std::move(B)) {}
+  std::optional<SymbolicSlice> Slice;
+  Placement PageWhere;
+  uint64_t PageSize = 4096;
+
+  /// Pages touched at worst: the unique-line count with the page as the
+  /// line. Computed on demand, since with a small guaranteed alignment it
+  /// considers every admissible offset within a page.
+  std::optional<Expr> pagesMax(std::string &Why) const;
+  /// Contiguous pieces (Features.h).
+  std::optional<Expr> runs(std::string &Why) const;
+};
+
 /// The unique lines, shape and assumed alignment of a layout repeated along
 /// the dimensions a loop walk found.
 struct Measured {
-  SymbolicLineBounds Lines;
+  FootprintLines Lines;
   std::string Shape;
   std::string Alignment;
 };
+/// BufferAlign is an alignment the code guarantees for the buffer beyond
+/// the element's (clang marks memcpy arguments with their types' alignment).
 std::optional<Measured> measure(const Layout &L, const LoopWalk &W,
-                                const AnalysisContext &Ctx, std::string &Why);
+                                const AnalysisContext &Ctx, std::string &Why,
+                                uint64_t BufferAlign = 1);
 
 /// The source name of the object a footprint starting at Start lies in.
 std::string baseName(const llvm::SCEV *Start, const AnalysisContext &Ctx);

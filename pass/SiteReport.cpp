@@ -7,7 +7,6 @@
 #include "llvm/Support/Format.h"
 
 #include <map>
-#include <set>
 #include <utility>
 #include <vector>
 
@@ -35,9 +34,31 @@ struct Cost {
   std::string ModelName;
   std::optional<double> Us;
   std::optional<Expr> Ps; ///< picoseconds
-  std::string Missing;
+  std::string Missing;        ///< why there is no cost
+  std::string MissingFeature; ///< the feature the model needs and lacks
+  std::string FeatureWhy;     ///< why the site cannot supply it
 };
 } // namespace
+
+/// A slice feature (pages, runs) of the footprints of S. A copy with read
+/// and write sides takes the larger, as L_mem does.
+static std::optional<Expr>
+sliceFeature(const SiteResult &S, StringRef Name, std::string &Why) {
+  auto Of = [&](const FootprintLines &F) {
+    return Name == "pages" ? F.pagesMax(Why) : F.runs(Why);
+  };
+  if (S.Lines)
+    return Of(*S.Lines);
+  if (!S.ReadLines || !S.WriteLines) {
+    Why = "the site has no memory footprint";
+    return std::nullopt;
+  }
+  auto R = Of(*S.ReadLines);
+  auto W = R ? Of(*S.WriteLines) : std::nullopt;
+  if (!W)
+    return std::nullopt;
+  return Expr::max(*R, *W);
+}
 
 static Cost price(const SiteResult &S, const Profile &P) {
   Cost C;
@@ -66,12 +87,20 @@ static Cost price(const SiteResult &S, const Profile &P) {
     F.emplace("h", Expr::max(*S.ReadsMax, *S.WritesMax));
   if (S.Traffic)
     F.emplace("M", *S.Traffic);
+  for (const auto &[Name, E] : S.Features)
+    F.insert_or_assign(Name, E);
   bool AllConstant = true;
   for (const std::string &Name : M->features()) {
     auto It = F.find(Name);
+    std::string Why = "this site does not have it";
+    if (It == F.end() && (Name == "pages" || Name == "runs"))
+      if (auto V = sliceFeature(S, Name, Why))
+        It = F.emplace(Name, *V).first;
     if (It == F.end()) {
+      C.MissingFeature = Name;
+      C.FeatureWhy = Why;
       C.Missing = "model " + M->name() + " needs feature '" + Name +
-                  "', which this site does not have";
+                  "', which the plugin cannot supply here: " + Why;
       return C;
     }
     AllConstant &= It->second.isConstant();
@@ -83,19 +112,7 @@ static Cost price(const SiteResult &S, const Profile &P) {
         V[Name] = double(E.constantValue());
     C.Us = M->evaluate(V);
   } else {
-    // Model::costExprPs substitutes features one after the other, so a
-    // source variable named like a feature (n, m) would be replaced again:
-    // hide the source variables behind names no feature has.
-    std::set<std::string> Vars;
-    for (auto &[Name, E] : F)
-      for (const std::string &V : E.variables()) {
-        Vars.insert(V);
-        E = E.substitute(V, Expr::var("commcost_source_" + V));
-      }
-    Expr Ps = M->costExprPs(F);
-    for (const std::string &V : Vars)
-      Ps = Ps.substitute("commcost_source_" + V, Expr::var(V));
-    C.Ps = Ps;
+    C.Ps = M->costExprPs(F);
   }
   return C;
 }
@@ -108,6 +125,10 @@ static std::string formatUs(double Us) {
 
 void emitSite(OptimizationRemarkEmitter &ORE, const RemarkPlace &At,
               const SiteResult &S, const Profile &P) {
+  // Pricing may count pages: skip it when no remark or record is wanted.
+  if (!ORE.allowExtraAnalysis(PassName))
+    return;
+  Cost C = price(S, P);
   ORE.emit([&] {
     OptimizationRemarkAnalysis R(PassName, "CommunicationCost", At.Loc,
                                  At.Block);
@@ -156,7 +177,6 @@ void emitSite(OptimizationRemarkEmitter &ORE, const RemarkPlace &At,
       R << ", total M " << ore::NV("Traffic", S.Traffic->str());
     if (!S.Alignment.empty())
       R << "; assumed alignment: " << S.Alignment;
-    Cost C = price(S, P);
     if (C.Us)
       R << "; cost " << ore::NV("CostUs", formatUs(*C.Us)) << " us";
     else if (C.Ps) {
@@ -172,6 +192,16 @@ void emitSite(OptimizationRemarkEmitter &ORE, const RemarkPlace &At,
       R << ore::NV(Key, Value);
     return R;
   });
+  if (!C.MissingFeature.empty())
+    ORE.emit([&] {
+      return OptimizationRemarkMissed(PassName, "MissingFeature", At.Loc,
+                                      At.Block)
+             << ore::NV("Callee", S.Callee) << " not priced: model "
+             << ore::NV("Model", C.ModelName) << " of " << profileName(P)
+             << " needs feature '" << ore::NV("Feature", C.MissingFeature)
+             << "', which the plugin cannot supply here: "
+             << ore::NV("Reason", C.FeatureWhy);
+    });
 }
 
 void emitMissed(OptimizationRemarkEmitter &ORE, const RemarkPlace &At,

@@ -4,12 +4,14 @@
 // with the reason the site could not be analysed.
 #pragma once
 
+#include "Footprint.h"
+
 #include "commcost/Expr.h"
-#include "commcost/Lines.h"
 #include "commcost/Profile.h"
 
 #include "llvm/IR/DebugLoc.h"
 
+#include <map>
 #include <optional>
 #include <string>
 
@@ -21,7 +23,7 @@ class OptimizationRemarkEmitter;
 namespace commcost {
 
 struct SiteResult {
-  std::string Kind;   ///< send, recv, put, get, copy, copy-loop
+  std::string Kind;   ///< send, recv, put, get, copy, copy-loop, superstep
   std::string Callee; ///< the called function, or "loop"
   std::string Array;  ///< the marshalled buffer's source name
   std::string Element;
@@ -30,8 +32,11 @@ struct SiteResult {
   std::string Alignment; ///< which alignment was assumed
   std::string Partition; ///< how a loop is split among processors
   std::optional<Expr> Messages, BytesPerMessage, Bytes;
-  std::optional<SymbolicLineBounds> Lines, ReadLines, WriteLines;
+  std::optional<FootprintLines> Lines, ReadLines, WriteLines;
   std::optional<Expr> Reads, Writes, ReadsMax, WritesMax, Traffic;
+  /// Features the analysis derived itself (a superstep's, from
+  /// superstepFeatureExprs); they take precedence in pricing.
+  std::map<std::string, Expr> Features;
 };
 
 /// Where a remark goes: the debug location, and a block of the function
@@ -41,6 +46,8 @@ struct RemarkPlace {
   const llvm::BasicBlock *Block;
 };
 
+/// Emits the analysis remark, and a missed remark when the profile's model
+/// for the site needs a feature the site cannot supply.
 void emitSite(llvm::OptimizationRemarkEmitter &ORE, const RemarkPlace &At,
               const SiteResult &S, const Profile &P);
 

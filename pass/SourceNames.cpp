@@ -37,6 +37,21 @@ bool SourceFacts::isUserCopyCall(const Instruction &I) const {
   return Pos && UserCopyCalls.count(*Pos);
 }
 
+bool SourceFacts::isLoweredUserCopy(const Instruction &I) const {
+  const DILocation *Loc = I.getDebugLoc().get();
+  if (!FromFrontend || !Loc ||
+      !UserCopyLineColumns.count({Loc->getLine(), Loc->getColumn()}))
+    return false;
+  auto Pos = positionOf(I);
+  return Pos && UserCopyCalls.count(*Pos);
+}
+
+bool SourceFacts::isSystemFunction(const Function &F) const {
+  auto Copy = CopyOf.find(&F);
+  return SystemFunctions.count(Copy == CopyOf.end() ? F.getName().str()
+                                                    : Copy->second);
+}
+
 /// The unqualified identifier of a (possibly C++-mangled) global symbol.
 static std::string globalName(const GlobalValue &G) {
   std::string Name = G.getName().str();

@@ -36,13 +36,25 @@ struct SourceFacts {
   /// Positions of memcpy/memmove calls written by the user (clang also
   /// emits llvm.memcpy for aggregate copies, which are not sites).
   std::set<SourcePos> UserCopyCalls;
+  /// Their lines and columns, to reject other positions without building a
+  /// SourcePos (which copies the file name).
+  std::set<std::pair<unsigned, unsigned>> UserCopyLineColumns;
   /// Promoted copies analysed at -O0, and the function each stands for.
   std::map<const llvm::Function *, std::string> CopyOf;
+  /// Symbols of functions defined in system headers (library code, such as
+  /// Open MPI's C++ bindings), whose sites are not the user's.
+  std::set<std::string> SystemFunctions;
   /// False when no frontend ran (opt -load-pass-plugin).
   bool FromFrontend = false;
 
   static std::optional<SourcePos> positionOf(const llvm::Instruction &I);
   bool isUserCopyCall(const llvm::Instruction &I) const;
+  /// Whether I (a store) is what the optimiser made of a user's small
+  /// memcpy/memmove (a load and a store at the call's position).
+  bool isLoweredUserCopy(const llvm::Instruction &I) const;
+  /// Whether F (or the function a promoted copy F stands for) was defined
+  /// in a system header.
+  bool isSystemFunction(const llvm::Function &F) const;
 };
 
 /// The source-level name of V, if it has one that the grammar can print.

@@ -12,6 +12,20 @@ uint64_t contiguousRunsOf2DSlice(const Slice2D &S) {
   return S.Pitch == S.BytesPerRow ? 1 : S.Rows;
 }
 
+Expr contiguousRunsOfSymbolicSlice(const SymbolicSlice &S) {
+  Expr One = Expr::constant(1);
+  // A single row abuts itself whatever its pitch.
+  Expr RowGap =
+      Expr::min(One, (S.Rows - One) * (S.RowPitch - S.BytesPerRow));
+  Expr PlaneRuns = One + (S.Rows - One) * RowGap;
+  // A plane may continue where the previous plane's last row ends.
+  Expr PlaneEnd = (S.Rows - One) * S.RowPitch + S.BytesPerRow;
+  Expr PlaneJoins = One - Expr::min(One, S.PlanePitch - PlaneEnd);
+  Expr Runs = S.Planes * PlaneRuns - (S.Planes - One) * PlaneJoins;
+  // Empty slices have no runs, as contiguousRunsOf2DSlice says.
+  return Expr::min(S.Planes * S.Rows, Runs);
+}
+
 FeatureVector sliceFeatures(const Slice2D &S, uint64_t Offset,
                             uint64_t LineSize, uint64_t PageSize) {
   return {{"n", 1},

@@ -49,6 +49,15 @@ const std::vector<ModelForm> &builtinModelForms() {
       {"Fischer", "fischer",
        "c7*k*l*r + c6*k*r + c5*k*l + c4*l*r + c3*k + c2*l + c1*r + c0",
        {"c7", "c6", "c5", "c4", "c3", "c2", "c1", "c0"}},
+
+      // The calibrator's marshalling forms beyond the cache-lines paper:
+      // pages touched (TLB, and the prefetcher stops at page ends) and
+      // contiguous runs (a loop trip or copy call each).
+      {"S1-runs", "commcost", "a*n + b*m + f*runs", {"a", "b", "f"}},
+      {"M1-pages", "commcost", "a*n + b*m + c*L_mem + e*pages",
+       {"a", "b", "c", "e"}},
+      {"M1-pages-runs", "commcost", "a*n + b*m + c*L_mem + e*pages + f*runs",
+       {"a", "b", "c", "e", "f"}},
   };
   return Forms;
 }

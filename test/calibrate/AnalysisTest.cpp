@@ -90,10 +90,19 @@ TEST(Analysis, NoiseFloorIsTheMedianRangeOfRepeatedMedians) {
   std::vector<Point> Noise;
   for (int Pass = 0; Pass < 3; ++Pass)
     for (int Probe = 0; Probe < 3; ++Probe)
-      Noise.push_back({"noise", "row", "pass", 1, {{"m", double(Probe)}},
+      Noise.push_back({"noise", "row", "pass" + std::to_string(Pass + 1), 1,
+                       {{"probe", double(Probe)}},
                        {100.0 + Pass * (Probe + 1) * 5}});
+  // Places 2 and 3 of each probe, 50 and 200 microseconds: only the
+  // placement spread sees them.
+  for (int Probe = 0; Probe < 3; ++Probe)
+    for (double T : {50.0, 200.0})
+      Noise.push_back({"noise", "row", T < 100 ? "place2" : "place3", 1,
+                       {{"probe", double(Probe)}}, {T}});
   // Probe ranges: 10/105, 20/110, 30/115.
   EXPECT_NEAR(noiseFloor(Noise), 20.0 / 110, 1e-12);
+  // Every probe: (200 - 50) / 100, its first pass being 100.
+  EXPECT_NEAR(placementSpread(Noise), 1.5, 1e-12);
 }
 
 TEST(Analysis, RecoversKnownModelsAndMeetsTargets) {
@@ -113,9 +122,12 @@ TEST(Analysis, RecoversKnownModelsAndMeetsTargets) {
   EXPECT_NEAR(A.PacketA1, 0.5, 0.01);
   EXPECT_NEAR(A.PacketA2, 0.001, 1e-4);
   EXPECT_NEAR(A.PacketL0, std::sqrt(0.5 / 0.001 * 65536), 50);
-  for (const Target &T : A.Targets)
-    if (T.What.rfind("SMP", 0) == 0 || T.What.find("best average") != std::string::npos)
+  for (const Target &T : A.Targets) {
+    if (T.What.rfind("SMP", 0) == 0 ||
+        T.What.find("best average") != std::string::npos) {
       EXPECT_TRUE(T.Met) << T.What << " " << T.Value;
+    }
+  }
   EXPECT_EQ(A.SiteModels.at("copy"), Mar[0]->M.name());
   EXPECT_EQ(A.SiteModels.at("packet"), "Fischer");
 }

@@ -143,3 +143,31 @@ TEST(Fit, PiecewiseFormRecoversEachSegment) {
   EXPECT_NEAR(Reparsed.evaluate({{"m", 8191}}), 0.2 + 1e-5 * 8191, 1e-6);
   EXPECT_NEAR(Reparsed.evaluate({{"m", 8192}}), 2.4 + 7e-5 * 8192, 1e-6);
 }
+
+TEST(Fit, BreakpointsOfAFormAreFoundWhereTheSegmentsChange) {
+  // Supersteps whose cost follows F_hM with other coefficients below 4 KiB
+  // and above 64 KiB messages, with 2% noise; m, h and M vary apart.
+  std::mt19937_64 R(9);
+  std::normal_distribution<double> E(0, 0.02);
+  std::uniform_real_distribution<double> LogM(std::log(64.0),
+                                               std::log(4.0 * (1 << 20)));
+  std::vector<Observation> Obs;
+  for (int I = 0; I < 400; ++I) {
+    double M = std::round(std::exp(LogM(R))), H = M * (1 + I % 2),
+           Tot = H * (1 + I % 3);
+    double T = M < 4096    ? 0.7 + 2e-4 * H + 1e-5 * Tot
+               : M < 65536 ? 3.0 + 3e-5 * H + 2e-5 * Tot
+                           : 1.0 + 2e-5 * H + 1.5e-5 * Tot;
+    Obs.push_back({{{"m", M}, {"h", H}, {"M", Tot}}, T * (1 + E(R))});
+  }
+  std::vector<double> B =
+      detectFormBreakpoints(builtinModelForm("F_hM"), "m", Obs, 4);
+  ASSERT_EQ(B.size(), 2u);
+  EXPECT_NEAR(std::log(B[0]), std::log(4096.0), 0.2);
+  EXPECT_NEAR(std::log(B[1]), std::log(65536.0), 0.2);
+  // One segment's truth: nothing to split.
+  for (Observation &O : Obs)
+    O.TimeUs = 0.7 + 2e-4 * O.Features["h"] + 1e-5 * O.Features["M"];
+  EXPECT_TRUE(
+      detectFormBreakpoints(builtinModelForm("F_hM"), "m", Obs, 4).empty());
+}

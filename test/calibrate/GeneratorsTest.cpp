@@ -70,21 +70,27 @@ TEST(Generators, SuperstepFeaturesSplitAtTheCache) {
 }
 
 TEST(Generators, HxPatternsHaveThePapersParameters) {
+  // A processor's share for itself stays local: the features count the
+  // P - 1 shares that travel.
   const uint64_t H = 12000; // divisible by every x and p
   const unsigned P = 4;
   for (unsigned X = 1; X <= P; ++X) {
     auto S = commFeatures(hxPattern(HxPattern::Scatter, H, X, P));
-    EXPECT_EQ(S["ho"], H);
-    EXPECT_EQ(S["hi"], H * X / P);
-    EXPECT_EQ(S["M"], H * X);
+    EXPECT_EQ(S["ho"], H / P * (P - 1));
+    EXPECT_EQ(S["hi"], H / P * (X < P ? X : P - 1));
+    EXPECT_EQ(S["M"], H / P * (P - 1) * X);
     auto G = commFeatures(hxPattern(HxPattern::Gather, H, X, P));
-    EXPECT_EQ(G["hi"], H);
-    EXPECT_EQ(G["ho"], H * X / P);
-    EXPECT_EQ(G["M"], H * X);
+    EXPECT_EQ(G["hi"], H / P * (P - 1));
+    EXPECT_EQ(G["ho"], H / P * (X < P ? X : P - 1));
+    EXPECT_EQ(G["M"], H / P * (P - 1) * X);
+    // Square: x senders to the last x processors; a processor in both
+    // sets keeps its share. Some sender is outside the receivers (and some
+    // receiver outside the senders) unless x = p.
     auto Q = commFeatures(hxPattern(HxPattern::Square, H, X, P));
-    EXPECT_EQ(Q["hi"], H);
-    EXPECT_EQ(Q["ho"], H);
-    EXPECT_EQ(Q["M"], H * X);
+    unsigned Overlap = 2 * X > P ? 2 * X - P : 0;
+    EXPECT_EQ(Q["hi"], X == P ? H - H / X : H);
+    EXPECT_EQ(Q["ho"], X == P ? H - H / X : H);
+    EXPECT_EQ(Q["M"], H * X - Overlap * (H / X));
   }
 }
 
@@ -102,6 +108,12 @@ TEST(Generators, RandomCounterpartsKeepHiHoAndM) {
         EXPECT_EQ(Got["hi"], Want["hi"]);
         EXPECT_EQ(Got["ho"], Want["ho"]);
         EXPECT_EQ(Got["M"], Want["M"]);
+        uint64_t LocalBefore = 0, LocalAfter = 0; // local stays local
+        for (unsigned I = 0; I < 5; ++I) {
+          LocalBefore += C[I][I];
+          LocalAfter += Rnd[I][I];
+        }
+        EXPECT_EQ(LocalAfter, LocalBefore);
         Changed |= Rnd != C;
       }
       EXPECT_TRUE(Changed);
@@ -113,7 +125,7 @@ TEST(Generators, JuurlinkPatterns) {
   EXPECT_EQ(F["hi"], 900);
   EXPECT_EQ(F["ho"], 900);
   auto S = commFeatures(hItemScatter(800, 4));
-  EXPECT_EQ(S["ho"], 800);
+  EXPECT_EQ(S["ho"], 600); // its own share stays with processor 0
   EXPECT_EQ(S["hi"], 200);
   auto B = commFeatures(blockPermutation(64, 4));
   EXPECT_EQ(B["M"], 256);

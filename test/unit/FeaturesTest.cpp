@@ -34,6 +34,44 @@ TEST(Features, SliceFeaturesCountBytesLinesPagesAndRuns) {
   EXPECT_EQ(contiguousRunsOf2DSlice({0, 8, 8}), 0u);
 }
 
+// Runs of a symbolic slice, bound at random, equal brute-force counts of
+// the maximal contiguous pieces (and contiguousRunsOf2DSlice in 2-D).
+TEST(Features, SymbolicRunsAgreeWithBruteForce) {
+  SymbolicSlice S;
+  S.Planes = Expr::var("P");
+  S.Rows = Expr::var("R");
+  S.BytesPerRow = Expr::var("c");
+  S.RowPitch = Expr::var("w");
+  S.PlanePitch = Expr::var("v");
+  Expr Runs = contiguousRunsOfSymbolicSlice(S);
+  std::mt19937_64 Rng(11);
+  for (int I = 0; I < 5000; ++I) {
+    auto Pick = [&](uint64_t Lo, uint64_t Hi) {
+      return std::uniform_int_distribution<uint64_t>(Lo, Hi)(Rng);
+    };
+    uint64_t P = Pick(0, 4), R = Pick(0, 5), C = Pick(1, 6);
+    uint64_t W = C + (Pick(0, 1) ? 0 : Pick(0, 3));
+    uint64_t V = (R ? (R - 1) * W + C : C) + (Pick(0, 1) ? 0 : Pick(0, 3));
+    // Brute force: starts of pieces that do not continue the previous one.
+    std::set<uint64_t> Bytes;
+    for (uint64_t Pl = 0; Pl < P; ++Pl)
+      for (uint64_t Row = 0; Row < R; ++Row)
+        for (uint64_t X = 0; X < C; ++X)
+          Bytes.insert(Pl * V + Row * W + X);
+    uint64_t Expected = 0;
+    for (uint64_t B : Bytes)
+      Expected += B == 0 || !Bytes.count(B - 1);
+    Expr::IntBindings At{{"P", int64_t(P)}, {"R", int64_t(R)},
+                         {"c", int64_t(C)}, {"w", int64_t(W)},
+                         {"v", int64_t(V)}};
+    ASSERT_EQ(uint64_t(Runs.evaluate(At)), Expected)
+        << "P=" << P << " R=" << R << " c=" << C << " w=" << W << " v=" << V;
+    if (P == 1) {
+      ASSERT_EQ(Expected, contiguousRunsOf2DSlice({R, C, W}));
+    }
+  }
+}
+
 TEST(Features, SuperstepMaximaTotalsAndCacheSplit) {
   FeatureVector F = superstepFeatures({10, 300, 20}, {5, 5, 400}, 100);
   EXPECT_EQ(F.at("hr"), 300);

@@ -18,6 +18,13 @@ namespace commcost {
 /// Contiguous runs of a slice: 1 when the rows abut, else one per row.
 uint64_t contiguousRunsOf2DSlice(const Slice2D &S);
 
+/// Contiguous runs of a slice whose sizes may be symbolic, exact for every
+/// valid binding with non-empty rows: each plane has 1 run if its rows abut,
+/// else one per row, less one wherever a plane continues the previous one.
+/// Equality tests are written min(1, gap), which is 0 exactly when the
+/// (never negative) gap is 0.
+Expr contiguousRunsOfSymbolicSlice(const SymbolicSlice &S);
+
 /// One transfer of slice S whose first byte is at Offset: n = 1, m bytes,
 /// L_mem unique lines, pages (the same count with the page as the line) and
 /// runs (contiguous pieces).

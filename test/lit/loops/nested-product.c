@@ -1,0 +1,24 @@
+// Calls in nested loops: messages are the product of the trip counts; the buffer moves in both loops, so the union of the slices is a 2-D footprint.
+// RUN: %clang -O0 -fplugin=%plugin %mpi_cflags -Rpass-analysis=commcost -Rpass-missed=commcost -c %s -o /dev/null 2>&1 | FileCheck %s
+// RUN: %clang -O2 -fplugin=%plugin %mpi_cflags -Rpass-analysis=commcost -Rpass-missed=commcost -c %s -o /dev/null 2>&1 | FileCheck %s
+#include <mpi.h>
+void send_tiles(double *a, int nb, int to) {
+  for (int i = 0; i < nb; i++)
+    for (int j = 0; j < 4; j++)
+      // CHECK: [[@LINE+1]]:7: remark: MPI_Send (send) of 'a', double elements: nb rows of 512 bytes, row pitch 1024 bytes; messages 4*nb, bytes per message 128, bytes 512*nb; unique lines 8*nb to 9*nb; assumed alignment: aligned to 8 bytes (element alignment);
+      MPI_Send(a + i * 128 + j * 16, 16, MPI_DOUBLE, to, 0, MPI_COMM_WORLD);
+}
+// With a symbolic pitch the rows' offsets in a line vary with ldb: no exact
+// count yet.
+void send_tiles_ld(double *a, int nb, int ldb, int to) {
+  for (int i = 0; i < nb; i++)
+    for (int j = 0; j < 4; j++)
+      // CHECK: [[@LINE+1]]:7: remark: MPI_Send not analysed: row pitch 8*ldb is not a known constant and rows of 512 bytes, starting at multiples of 8 bytes within a 64-byte line, may cross a line boundary a varying number of times; a pitch and alignment that are multiples of the line size make the count exact
+      MPI_Send(a + i * ldb + j * 16, 16, MPI_DOUBLE, to, 0, MPI_COMM_WORLD);
+}
+void send_repeatedly(double *a, int steps, int k, int to) {
+  for (int s = 0; s < steps; s++)
+    for (int r = 0; r < k; r++)
+      // CHECK: [[@LINE+1]]:7: remark: MPI_Send (send) of 'a', double elements: contiguous block of 64 bytes; messages k*steps, bytes per message 64, bytes 64*k*steps; unique lines 1 to 2; assumed alignment: aligned to 8 bytes (element alignment);
+      MPI_Send(a, 8, MPI_DOUBLE, to, s, MPI_COMM_WORLD);
+}

@@ -1,0 +1,9 @@
+// MPI_Irecv into the last row of a global matrix.
+// RUN: %clang -O0 -fplugin=%plugin %mpi_cflags -Rpass-analysis=commcost -c %s -o /dev/null 2>&1 | FileCheck %s
+// RUN: %clang -O2 -fplugin=%plugin %mpi_cflags -Rpass-analysis=commcost -c %s -o /dev/null 2>&1 | FileCheck %s
+#include <mpi.h>
+static double halo[64][512];
+void irecv_row(int from, MPI_Request *req) {
+  // CHECK: [[@LINE+1]]:3: remark: MPI_Irecv (recv) of 'halo', double elements: contiguous block of 4096 bytes; messages 1, bytes per message 4096, bytes 4096; unique lines 64 to 65; assumed alignment: aligned to 16 bytes ('halo' is aligned); cost 0.897 us (model M1-mpi, embedded default profile)
+  MPI_Irecv(&halo[63][0], 512, MPI_DOUBLE, from, 0, MPI_COMM_WORLD, req);
+}

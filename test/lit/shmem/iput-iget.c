@@ -1,0 +1,13 @@
+// Strided OpenSHMEM iput/iget: a column of a global matrix.
+// RUN: %clang -O0 -fplugin=%plugin %mpi_cflags -Rpass-analysis=commcost -Rpass-missed=commcost -c %s -o /dev/null 2>&1 | FileCheck %s
+// RUN: %clang -O2 -fplugin=%plugin %mpi_cflags -Rpass-analysis=commcost -Rpass-missed=commcost -c %s -o /dev/null 2>&1 | FileCheck %s
+#include <shmem.h>
+static double field[64][64];
+void iput_column(double *dest, int pe) {
+  // CHECK: [[@LINE+1]]:3: remark: shmem_double_iput (put) of 'field', double elements, datatype stride 64 elements: 64 rows of 8 bytes, row pitch 512 bytes; messages 1, bytes per message 512, bytes 512; unique lines 64; assumed alignment: aligned to 8 bytes ('field' is aligned, plus offset);
+  shmem_double_iput(dest, &field[0][5], 1, 64, 64, pe);
+}
+void iget_column(const double *src, int n, int pe) {
+  // CHECK: [[@LINE+1]]:3: remark: shmem_double_iget (get) of 'field', double elements, datatype stride 64 elements: n rows of 8 bytes, row pitch 512 bytes; messages 1, bytes per message 8*n, bytes 8*n; unique lines n; assumed alignment: aligned to 8 bytes ('field' is aligned, plus offset);
+  shmem_double_iget(&field[0][7], src, 64, 1, n, pe);
+}
