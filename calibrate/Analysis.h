@@ -36,6 +36,9 @@ struct Target {
   std::string Detail;
   /// For a missed target: why, from the measurements (empty when met).
   std::string Why;
+  /// The target before the noise floor raised it (Limit = max(Plain,
+  /// 1.5 N)).
+  double Plain = 0;
 };
 
 struct Analysis {

@@ -106,19 +106,21 @@ int run(const Options &O) {
     // The noise floor first: every target is judged against it.
     if (Want("noise")) {
       Raw["noise"] = runNoiseFloor(Ctx);
-      Prog.note("noise floor N = " +
-                std::to_string(100 * noiseFloor(Raw["noise"])) +
-                " % (median relative range of repeated medians)");
+      Prog.note(
+          "noise floor N = " + std::to_string(100 * noiseFloor(Raw["noise"])) +
+          " % (median relative range of repeated medians)");
     }
     if (Want("marshalling"))
       Raw["marshalling"] = runMarshalling(Ctx);
     // Thread suites on rank 0 alone; the other ranks sleep meanwhile.
     // With --mpi the packets travel between ranks instead of threads.
     if (Root) {
+      Ctx.AllRanks = false;
       if (Want("smp"))
         Raw["smp"] = runSmpSupersteps(Ctx);
       if (Want("packets") && !O.Mpi)
         Raw["packets"] = runPackets(Ctx);
+      Ctx.AllRanks = true;
     }
     mpiIdleBarrier();
     if (Want("mpi"))
@@ -127,8 +129,9 @@ int run(const Options &O) {
       Raw["packets"] = runPackets(Ctx);
     if (Interrupted) {
       if (Root)
-        std::fprintf(stderr, "calibrate: interrupted: nothing written (%s "
-                             "left as it was)\n",
+        std::fprintf(stderr,
+                     "calibrate: interrupted: nothing written (%s "
+                     "left as it was)\n",
                      Out.c_str());
       return 130;
     }

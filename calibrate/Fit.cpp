@@ -284,15 +284,15 @@ ModelForm piecewiseForm(const ModelForm &Base, const std::string &Var,
   Expr X = Expr::var(Var);
   std::vector<Expr> Steps;
   for (double B : Breakpoints)
-    Steps.push_back(Expr::min(Expr::constant(1),
-                              Expr::floorDiv(X, Expr::constant(
-                                                    int64_t(std::llround(B))))));
+    Steps.push_back(
+        Expr::min(Expr::constant(1),
+                  Expr::floorDiv(X, Expr::constant(int64_t(std::llround(B))))));
   ModelForm Out;
   Out.Name = Base.Name + "-pw";
   Out.Paper = Base.Paper;
   Expr Sum;
   for (size_t K = 0; K <= Steps.size(); ++K) {
-    Expr Indicator = K == 0 ? Expr::constant(1) - Steps[0]
+    Expr Indicator = K == 0              ? Expr::constant(1) - Steps[0]
                      : K == Steps.size() ? Steps[K - 1]
                                          : Steps[K - 1] - Steps[K];
     Expr Piece = Body;

@@ -26,8 +26,7 @@ Superstep suite1Superstep(SmpPattern Pattern, unsigned X, uint64_t H,
                           unsigned P) {
   if (P == 0 || X == 0 || X > P)
     throw std::invalid_argument("superstep: need 1 <= x <= p, got x=" +
-                                std::to_string(X) +
-                                " p=" + std::to_string(P));
+                                std::to_string(X) + " p=" + std::to_string(P));
   Superstep S{std::vector<uint64_t>(P), std::vector<uint64_t>(P)};
   uint64_t Spread = H * X / P;
   for (unsigned I = 0; I < P; ++I) {
@@ -74,10 +73,9 @@ Superstep suite2Superstep(SmpPattern Pattern, unsigned X, uint64_t H,
 Superstep suite3Superstep(SmpPattern Pattern, unsigned X, uint64_t H,
                           unsigned P, uint64_t Cap, Rng &R) {
   Superstep Ref = suite1Superstep(Pattern, X, H, P);
-  uint64_t Total = std::accumulate(Ref.Reads.begin(), Ref.Reads.end(),
-                                   uint64_t(0)) +
-                   std::accumulate(Ref.Writes.begin(), Ref.Writes.end(),
-                                   uint64_t(0));
+  uint64_t Total =
+      std::accumulate(Ref.Reads.begin(), Ref.Reads.end(), uint64_t(0)) +
+      std::accumulate(Ref.Writes.begin(), Ref.Writes.end(), uint64_t(0));
   if (Total > Cap * 2 * P)
     throw std::invalid_argument("superstep: total " + std::to_string(Total) +
                                 " does not fit under the cap");
@@ -137,8 +135,7 @@ CommMatrix emptyMatrix(unsigned P) {
 CommMatrix hxPattern(HxPattern Pattern, uint64_t H, unsigned X, unsigned P) {
   if (X == 0 || X > P)
     throw std::invalid_argument("(h,x)-pattern: need 1 <= x <= p, got x=" +
-                                std::to_string(X) +
-                                " p=" + std::to_string(P));
+                                std::to_string(X) + " p=" + std::to_string(P));
   CommMatrix C = emptyMatrix(P);
   for (unsigned I = 0; I < P; ++I)
     for (unsigned J = 0; J < P; ++J) {
@@ -236,9 +233,9 @@ FeatureVector commFeatures(const CommMatrix &C) {
     Msgs = std::max(Msgs, Count);
     Total += Out;
   }
-  return {{"hi", Hi},       {"ho", Ho}, {"h", std::max(Hi, Ho)},
-          {"M", Total},     {"V", Total}, {"m", Largest},
-          {"n", Msgs},      {"p", double(P)}};
+  return {{"hi", Hi},   {"ho", Ho},      {"h", std::max(Hi, Ho)},
+          {"M", Total}, {"V", Total},    {"m", Largest},
+          {"n", Msgs},  {"p", double(P)}};
 }
 
 std::vector<uint64_t> logSpaced(uint64_t Lo, uint64_t Hi, unsigned N,
@@ -248,8 +245,10 @@ std::vector<uint64_t> logSpaced(uint64_t Lo, uint64_t Hi, unsigned N,
     throw std::invalid_argument("logSpaced: need 0 < lo <= hi and n > 0");
   for (unsigned I = 0; I < N; ++I) {
     double T = N == 1 ? 0 : double(I) / double(N - 1);
-    double V = std::exp(std::log(double(Lo)) * (1 - T) + std::log(double(Hi)) * T);
-    uint64_t Q = std::max<uint64_t>(Quantum, uint64_t(std::llround(V / double(Quantum))) * Quantum);
+    double V =
+        std::exp(std::log(double(Lo)) * (1 - T) + std::log(double(Hi)) * T);
+    uint64_t Q = std::max<uint64_t>(
+        Quantum, uint64_t(std::llround(V / double(Quantum))) * Quantum);
     if (Out.empty() || Out.back() != Q)
       Out.push_back(Q);
   }

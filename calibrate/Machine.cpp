@@ -44,8 +44,8 @@ MachineInfo detectMachine() {
     M.PageSize = uint64_t(Page);
   const std::string Base = "/sys/devices/system/cpu/cpu0/cache/index";
   for (unsigned I = 0;; ++I) {
-    std::string Dir = Base + std::to_string(I) + "/", Type, Level, Size,
-                Line, Shared;
+    std::string Dir = Base + std::to_string(I) + "/", Type, Level, Size, Line,
+                Shared;
     if (!readLine(Dir + "type", Type))
       break;
     if (Type == "Instruction" || !readLine(Dir + "level", Level) ||

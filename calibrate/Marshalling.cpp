@@ -182,8 +182,8 @@ PointSpec randomMarshallingPoint(RunContext &Ctx, Rng &Random) {
   return makePoint(Ctx, randomShape(Random, maxMatrixSide(Ctx)));
 }
 
-std::vector<PointSpec> randomMarshallingPlacements(RunContext &Ctx,
-                                                   Rng &Random, unsigned N) {
+std::vector<PointSpec> randomMarshallingPlacements(RunContext &Ctx, Rng &Random,
+                                                   unsigned N) {
   Shape S = randomShape(Random, maxMatrixSide(Ctx));
   std::vector<PointSpec> Out;
   for (unsigned I = 0; I < N; ++I) {
@@ -205,8 +205,8 @@ std::vector<Point> runMarshalling(RunContext &Ctx) {
   for (unsigned I = 0; I < Count; ++I)
     Specs.push_back(randomMarshallingPoint(Ctx, Random));
   size_t Skipped;
-  std::vector<Point> Points = measureSuite(
-      Ctx, "marshalling", std::move(Specs), Ctx.budget(120, 12), Skipped);
+  std::vector<Point> Points = measureSuite(Ctx, "marshalling", std::move(Specs),
+                                           Ctx.budget(120, 10), Skipped);
   // Measured in random order: the first 100 (a third under --quick) train,
   // the rest are held out.
   size_t Train = Ctx.Quick ? Points.size() / 3 : 100;

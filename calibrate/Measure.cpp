@@ -28,8 +28,7 @@ std::vector<double> repeatUntilStable(const std::function<double()> &Once,
 
 double nowUs() {
   using namespace std::chrono;
-  return duration<double, std::micro>(
-             steady_clock::now().time_since_epoch())
+  return duration<double, std::micro>(steady_clock::now().time_since_epoch())
       .count();
 }
 

@@ -1,10 +1,11 @@
 // Suite 3, message passing over MPI (Bianco & Pucci; Juurlink & Wijshoff):
 // every pattern is a P x P byte matrix run as one superstep (all ranks
 // released at one instant, nonblocking sends and receives); a sample runs
-// from the release to the last rank's finish. Suite 1: (h,x)-scatter, gather and square; Suite 2: their random
-// counterparts with the same (h_i, h_o, M); full h-relations and h-item
-// scatters (BSP g, L; E-BSP g'); block permutations and single sends
-// (BPRAM sigma, ell) over sizes that cross the protocol switches.
+// from the release to the last rank's finish. Suite 1: (h,x)-scatter, gather
+// and square; Suite 2: their random counterparts with the same (h_i, h_o, M);
+// full h-relations and h-item scatters (BSP g, L; E-BSP g'); block permutations
+// and single sends (BPRAM sigma, ell) over sizes that cross the protocol
+// switches.
 #include "Suite.h"
 
 #include "Mpi.h"
@@ -54,8 +55,8 @@ std::vector<Point> runMessagePassing(RunContext &Ctx) {
   unsigned P = unsigned(mpiSize());
   // Per-message sizes from 8 B to 4 MiB cross Open MPI's eager/rendezvous
   // switch and its single-copy threshold; the paper's h stopped at 1 MB.
-  std::vector<uint64_t> Hs = logSpaced(64 * P, (4u << 20) * P,
-                                       Ctx.Quick ? 10 : 40, 8 * P);
+  std::vector<uint64_t> Hs =
+      logSpaced(64 * P, (4u << 20) * P, Ctx.Quick ? 10 : 40, 8 * P);
   std::vector<uint64_t> Ms = logSpaced(8, 4u << 20, Ctx.Quick ? 16 : 60, 8);
   auto B = std::make_shared<Buffers>();
   B->Send.assign(size_t(8u << 20) * P, 1);

@@ -62,11 +62,6 @@ int mpiSize() {
   return S;
 }
 
-void mpiBarrier() {
-  if (Active)
-    MPI_Barrier(MPI_COMM_WORLD);
-}
-
 void mpiIdleBarrier() {
   if (!Active)
     return;
@@ -74,7 +69,7 @@ void mpiIdleBarrier() {
   MPI_Ibarrier(MPI_COMM_WORLD, &Req);
   int Done = 0;
   while (MPI_Test(&Req, &Done, MPI_STATUS_IGNORE), !Done)
-    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
 }
 
 double mpiMax(double V) {
@@ -112,8 +107,8 @@ std::string mpiHostSummary() {
     return "1 rank";
   std::vector<std::string> Hosts = hostNames();
   return std::to_string(Hosts.size()) + " ranks on " +
-         std::to_string(std::set<std::string>(Hosts.begin(), Hosts.end())
-                            .size()) +
+         std::to_string(
+             std::set<std::string>(Hosts.begin(), Hosts.end()).size()) +
          " node(s)";
 }
 

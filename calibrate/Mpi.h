@@ -12,8 +12,6 @@ void mpiFinalize();
 bool mpiActive();
 int mpiRank();
 int mpiSize();
-/// A plain barrier, for releasing ranks together before a timed pattern.
-void mpiBarrier();
 /// A barrier that sleeps while it waits, so that idle ranks leave the
 /// cores to rank 0's thread suites instead of polling.
 void mpiIdleBarrier();

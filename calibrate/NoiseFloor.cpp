@@ -11,8 +11,6 @@
 // reach; the report sets it beside the targets.
 #include "Suite.h"
 
-#include "Mpi.h"
-
 namespace commcost::calib {
 
 std::vector<Point> runNoiseFloor(RunContext &Ctx) {
@@ -23,8 +21,7 @@ std::vector<Point> runNoiseFloor(RunContext &Ctx) {
     Specs.push_back(randomMarshallingPlacements(Ctx, Random, Places));
   std::vector<Point> Out;
   double BudgetS = Ctx.budget(20, 3), Start = nowUs();
-  Ctx.Prog->beginSuite("noise floor", Probes * (Passes + Places - 1),
-                       BudgetS);
+  Ctx.Prog->beginSuite("noise floor", Probes * (Passes + Places - 1), BudgetS);
   size_t Done = 0;
   auto Measure = [&](PointSpec S, unsigned Probe, const std::string &Set) {
     S.Record.Suite = "noise";
@@ -39,8 +36,7 @@ std::vector<Point> runNoiseFloor(RunContext &Ctx) {
     for (unsigned I = 0; I < Probes; ++I) {
       // Over budget, the passes end early: the probes measured in every
       // pass so far still give the floor.
-      if (!mpiBroadcastFlag(!Interrupted &&
-                            (nowUs() - Start) / 1e6 < BudgetS))
+      if (!Ctx.agreed(!Interrupted && (nowUs() - Start) / 1e6 < BudgetS))
         break;
       Measure(Specs[I][0], I, "pass" + std::to_string(Pass + 1));
       if (Pass == 0)

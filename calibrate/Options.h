@@ -13,9 +13,9 @@ struct Options {
   bool Quick = false;
   bool Mpi = false;
   bool Help = false;
-  std::string Out;          ///< empty: defaultProfilePath()
-  std::string ReportDir;    ///< empty: no report
-  std::string RefitDir;     ///< non-empty: refit the raw data found there
+  std::string Out;              ///< empty: defaultProfilePath()
+  std::string ReportDir;        ///< empty: no report
+  std::string RefitDir;         ///< non-empty: refit the raw data found there
   std::set<std::string> Suites; ///< noise, marshalling, smp, mpi, packets
   uint64_t Seed = 20240601;
 };

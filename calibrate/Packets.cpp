@@ -111,14 +111,21 @@ std::vector<Point> runPackets(RunContext &Ctx) {
   if (!OverMpi)
     St->Team = std::make_unique<ThreadTeam>(P);
   std::vector<uint64_t> Ks = logSpaced(1, 1024, Ctx.Quick ? 6 : 16);
-  std::vector<uint64_t> Ls = logSpaced(64, 64 << 10, Ctx.Quick ? 6 : 16, 64);
+  std::vector<uint64_t> Ls = logSpaced(64, 1 << 20, Ctx.Quick ? 6 : 16, 64);
   uint64_t MaxBytes = 4 << 20; // k*l per sender, bounded for the time budget
   // The packet-size curve at fixed data D (Fischer's Figure 13): splits
-  // of D into k packets of l bytes (k*l within a packet of D), at r = 1.
-  uint64_t D = 256 << 10;
+  // of D into k packets of l bytes (k*l within 5% of D), at r = 1.
+  // D is larger than the per-core cache, so that packing, moving and
+  // unpacking one packet of D cost enough for the pipeline to matter.
+  uint64_t D = MaxBytes;
   std::vector<std::pair<uint64_t, uint64_t>> Curve;
-  for (uint64_t L : logSpaced(64, D, Ctx.Quick ? 11 : 31, 64))
-    Curve.push_back({std::max<uint64_t>(1, (D + L / 2) / L), L});
+  // At most as many packets as the grid has (1024): below, a split costs
+  // per packet what the grid already shows, at seconds per point.
+  for (uint64_t L : logSpaced(D / 1024, D, Ctx.Quick ? 9 : 25, 64)) {
+    uint64_t K = std::max<uint64_t>(1, (D + L / 2) / L);
+    if (K * L >= D - D / 20 && K * L <= D + D / 20)
+      Curve.push_back({K, L});
+  }
   uint64_t MaxPacket = std::max(Ls.back(), D);
   // One endpoint per thread; over MPI, this rank's alone.
   for (unsigned I = 0; I < (OverMpi ? 1 : P); ++I) {
@@ -155,8 +162,7 @@ std::vector<Point> runPackets(RunContext &Ctx) {
         for (auto &E : St->Ends)
           E->In.Head = E->In.Tail = 0;
         return St->Team->run([&](unsigned Me) {
-          threadExchange(*St, Me, Me < Active, (Me + P - 1) % P < Active, K,
-                         L);
+          threadExchange(*St, Me, Me < Active, (Me + P - 1) % P < Active, K, L);
         });
       };
     }

@@ -28,7 +28,8 @@ void Progress::step(size_t Done, const std::string &What) {
     return;
   double Now = nowUs(), ElapsedS = (Now - StartUs) / 1e6;
   // Time left: the pace so far, but never past the budget.
-  double LeftS = Done ? ElapsedS / double(Done) * double(Total - Done) : BudgetS;
+  double LeftS =
+      Done ? ElapsedS / double(Done) * double(Total - Done) : BudgetS;
   LeftS = std::min(LeftS, std::max(0.0, BudgetS - ElapsedS));
   if (Tty) {
     const int Width = 24;

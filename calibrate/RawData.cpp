@@ -60,8 +60,8 @@ std::string toCsv(const std::vector<Point> &Points) {
         throw RawDataError("point " + std::to_string(I) + ": text '" + *S +
                            "' has a comma, quote or newline");
     std::ostringstream Prefix;
-    Prefix << I << ',' << P.Suite << ',' << P.Kind << ',' << P.Set << ','
-           << P.P << ',';
+    Prefix << I << ',' << P.Suite << ',' << P.Kind << ',' << P.Set << ',' << P.P
+           << ',';
     for (const auto &F : FeatureNames) {
       auto It = P.Features.find(F);
       if (It != P.Features.end())

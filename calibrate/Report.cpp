@@ -182,8 +182,7 @@ std::string reportMarkdown(const Analysis &A, const RawSet &Raw,
        << RunInfo.value("load_average_start", -1.0) << " at the start and "
        << RunInfo.value("load_average_end", -1.0)
        << " at the end of the measurements (2 cores).\n\n";
-  }
-  else
+  } else
     OS << "Not measured in this run (suite `noise` not selected); the "
           "targets use their plain values.\n\n";
   OS << "All fits are weighted least squares on unit-norm columns with "
@@ -192,11 +191,15 @@ std::string reportMarkdown(const Analysis &A, const RawSet &Raw,
         "cache-lines paper's (R^2 = SSE / SSE of the mean model; below 0.01 "
         "is good).\n\n";
 
-  OS << "## Targets\n\n| target | value | limit | met |\n|---|---|---|---|\n";
+  OS << "## Targets\n\nThe limit is max(target, 1.5 N); the last column "
+        "judges the value against the plain target.\n\n"
+        "| target | value | target | limit | met | met against the plain "
+        "target |\n|---|---|---|---|---|---|\n";
   for (const Target &T : A.Targets)
     OS << "| " << T.What << " (" << T.Detail << ") | " << num(T.Value, 3)
-       << " | " << num(T.Limit, 3) << " | " << (T.Met ? "yes" : "**no**")
-       << " |\n";
+       << " | " << num(T.Plain, 3) << " | " << num(T.Limit, 3) << " | "
+       << (T.Met ? "yes" : "**no**") << " | "
+       << (T.Value <= T.Plain ? "yes" : "no") << " |\n";
   OS << "\n";
 
   auto Count = [&](const std::string &S) {
@@ -235,7 +238,10 @@ std::string reportMarkdown(const Analysis &A, const RawSet &Raw,
        << (Good ? "1-2" : "3-4") << "):\n\n";
     coefsByP(OS, A, Fam);
     for (const char *Set : {"suite1", "suite2", "suite3", "held-out"}) {
-      if (Set == std::string(Good ? "suite1" : "suite2"))
+      // A suite no thread count was validated on is a training suite.
+      if (std::none_of(A.Fits.begin(), A.Fits.end(), [&](const FittedForm &F) {
+            return F.Suite == Fam && F.ValidatedOn == Set;
+          }))
         continue;
       OS << "Validation on " << Set << " (average and maximum relative "
          << "error):\n\n";
@@ -291,9 +297,12 @@ std::string reportMarkdown(const Analysis &A, const RawSet &Raw,
          << (T.Why.empty() ? std::string("No measured explanation: see the "
                                          "per-form tables")
                            : "Measured: " + T.Why)
-         << (RunInfo.value("quick", false)
-                 ? " (a --quick run: few points, short budgets)"
-                 : "")
+         << (RunInfo.value("quick", false) ? " (a --quick run)" : "") << ".\n";
+  for (const Target &T : A.Targets)
+    if (T.Met && T.Value > T.Plain)
+      OS << "- " << T.What << ": met only because the noise floor raised "
+         << "the limit: " << num(T.Value, 3) << " against the plain "
+         << num(T.Plain, 3) << (T.Why.empty() ? "." : ". Measured: " + T.Why)
          << ".\n";
   for (const std::string &N : A.Notes)
     OS << "- Note: " << N << "\n";
@@ -327,17 +336,17 @@ std::string predicted(const Model *M, const FeatureVector &F) {
 
 std::vector<PlotData> makePlots(const Analysis &A, const RawSet &Raw) {
   std::vector<PlotData> Out;
-  const std::string Head = "set terminal pngcairo size 1000,450\nset key top left\n";
+  const std::string Head =
+      "set terminal pngcairo size 1000,450\nset key top left\n";
   // The cache-lines paper's Figures 5-8: measured vs S1 and M1 on held-out
   // row and column transfers.
   if (auto It = Raw.find("marshalling"); It != Raw.end()) {
     const Model *S1 = modelOf(A, "marshalling", "S1");
     const Model *M1 = modelOf(A, "marshalling", "M1");
-    auto Best = fitsOf(A, "marshalling",
-                       groupsOf(A, "marshalling").empty()
-                           ? ""
-                           : groupsOf(A, "marshalling")[0],
-                       "rows+columns");
+    auto Best = fitsOf(
+        A, "marshalling",
+        groupsOf(A, "marshalling").empty() ? "" : groupsOf(A, "marshalling")[0],
+        "rows+columns");
     const Model *B = Best.empty() ? nullptr : &Best[0]->M;
     PlotData P{"marshalling.png", "", {}};
     for (const char *Kind : {"row", "column"}) {
@@ -346,13 +355,13 @@ std::vector<PlotData> makePlots(const Analysis &A, const RawSet &Raw) {
         if (Pt.Kind == Kind && Pt.Set == "test")
           Data += num(Pt.Features.at("m"), 8) + " " + num(Pt.medianUs(), 6) +
                   " " + predicted(S1, Pt.Features) + " " +
-                  predicted(M1, Pt.Features) + " " +
-                  predicted(B, Pt.Features) + "\n";
+                  predicted(M1, Pt.Features) + " " + predicted(B, Pt.Features) +
+                  "\n";
       P.Files[std::string("marshalling-") + Kind + ".dat"] = Data;
     }
     std::string BestName = B ? Best[0]->Form : "best";
     P.Script = Head + "set multiplot layout 1,2\nset logscale xy\n"
-               "set xlabel 'bytes'\nset ylabel 'us'\n";
+                      "set xlabel 'bytes'\nset ylabel 'us'\n";
     for (const char *Kind : {"row", "column"})
       P.Script += std::string("set title 'held-out ") + Kind +
                   " transfers'\nplot '" + "marshalling-" + Kind +
@@ -362,43 +371,53 @@ std::vector<PlotData> makePlots(const Analysis &A, const RawSet &Raw) {
     P.Script += "unset multiplot\n";
     Out.push_back(P);
   }
-  // Amato's Figure 2: like-gather, measured vs H and the best form, for
-  // the good and the bad family, at the largest thread count.
+  // Amato's Figure 2: like-gather on p threads, one panel per x, the
+  // measured good and bad supersteps of Suite 1 inside the prediction
+  // interval [t_g, t_b] of the best good and the best bad form.
   if (auto It = Raw.find("smp"); It != Raw.end()) {
     unsigned MaxP = 0;
     for (const Point &Pt : It->second)
       MaxP = std::max(MaxP, Pt.P);
     std::string G = "p=" + std::to_string(MaxP);
-    PlotData P{"smp-like-gather.png", Head + "set multiplot layout 1,2\n"
-               "set logscale xy\nset xlabel 'h (elements)'\n"
-               "set ylabel 'us'\n", {}};
-    for (const char *Fam : {"good", "bad"}) {
-      std::string Suite = std::string("smp-") + Fam;
-      std::string Validation = std::string(Fam) == "good" ? "suite2" : "suite1";
+    auto BestOf = [&](const char *Suite) -> const FittedForm * {
       auto Best = fitsOf(A, Suite, G, "held-out");
-      const Model *H = modelOf(A, Suite, "H", G);
-      const Model *B = Best.empty() ? nullptr : &Best[0]->M;
-      std::string Data;
+      return Best.empty() ? nullptr : Best[0];
+    };
+    const FittedForm *Good = BestOf("smp-good"), *Bad = BestOf("smp-bad");
+    PlotData P{"smp-like-gather.png",
+               Head + "set multiplot layout 1," + std::to_string(MaxP) +
+                   "\nset logscale xy\nset xlabel 'h (elements)'\n"
+                   "set ylabel 'us'\n",
+               {}};
+    for (unsigned X = 1; X <= MaxP; ++X) {
       std::vector<const Point *> Pts;
       for (const Point &Pt : It->second)
-        if (Pt.P == MaxP && Pt.Set == Validation &&
-            Pt.Kind == std::string("like-gather/") + Fam)
+        if (Pt.P == MaxP && Pt.Set == "suite1" &&
+            Pt.Kind.starts_with("like-gather/") && Pt.Features.at("x") == X)
           Pts.push_back(&Pt);
+      if (X == MaxP) // at x = p every pattern is vary
+        for (const Point &Pt : It->second)
+          if (Pt.P == MaxP && Pt.Set == "suite1" &&
+              Pt.Kind.starts_with("vary/") && Pt.Features.at("x") == X)
+            Pts.push_back(&Pt);
       std::sort(Pts.begin(), Pts.end(), [](const Point *L, const Point *R) {
         return L->Features.at("h") < R->Features.at("h");
       });
+      std::string Data;
       for (const Point *Pt : Pts)
         Data += num(Pt->Features.at("h"), 8) + " " + num(Pt->medianUs(), 6) +
-                " " + predicted(H, Pt->Features) + " " +
-                predicted(B, Pt->Features) + " " +
-                num(Pt->Features.at("x"), 3) + "\n";
-      std::string File = std::string("smp-") + Fam + ".dat";
+                " " + (Pt->Kind.ends_with("/good") ? "0" : "1") + " " +
+                predicted(Good ? &Good->M : nullptr, Pt->Features) + " " +
+                predicted(Bad ? &Bad->M : nullptr, Pt->Features) + "\n";
+      std::string File = "smp-x" + std::to_string(X) + ".dat";
       P.Files[File] = Data;
-      P.Script += std::string("set title 'like-gather, ") + Fam + " family, " +
-                  G + ", " + Validation + "'\nplot '" + File +
-                  "' u 1:2 w p pt 7 t 'measured', '' u 1:3 w l t 'H', '' u "
-                  "1:4 w l t '" + (B ? Best[0]->Form : std::string("best")) +
-                  "'\n";
+      P.Script +=
+          "set title 'like-gather, " + G + ", x=" + std::to_string(X) +
+          ", Suite 1'\nplot '" + File +
+          "' u 1:($3==0?$2:1/0) w p pt 7 t 'good, measured', '' u "
+          "1:($3==1?$2:1/0) w p pt 5 t 'bad, measured', '' u 1:4 w l t 't_g " +
+          (Good ? Good->Form : std::string("-")) + "', '' u 1:5 w l t 't_b " +
+          (Bad ? Bad->Form : std::string("-")) + "'\n";
     }
     P.Script += "unset multiplot\n";
     Out.push_back(P);
@@ -418,17 +437,18 @@ std::vector<PlotData> makePlots(const Analysis &A, const RawSet &Raw) {
       Data += num(Pt->Features.at("l"), 8) + " " + num(Pt->medianUs(), 6) +
               " " + predicted(F, Pt->Features) + "\n";
     PlotData P{"packets.png",
-               "set terminal pngcairo size 700,450\nset logscale x\n"
+               "set terminal pngcairo size 700,450\nset logscale xy\n"
+               "set key top center\n"
                "set xlabel 'packet size l (bytes), k = D / l'\n"
                "set ylabel 'us'\nset title 'D = " +
                    num(A.PacketD, 8) + " bytes, r = 1'\n",
                {{"packets.dat", Data}}};
     if (A.PacketL0 > 0)
-      P.Script += "set arrow from " + num(A.PacketL0, 6) +
-                  ", graph 0 to " + num(A.PacketL0, 6) +
-                  ", graph 1 nohead dt 2\nset label 'l0 = " +
+      P.Script += "set arrow from " + num(A.PacketL0, 6) + ", graph 0 to " +
+                  num(A.PacketL0, 6) +
+                  ", graph 1 nohead dt 2\nset label 'chosen l0 = " +
                   num(A.PacketL0, 4) + "' at " + num(A.PacketL0, 6) +
-                  ", graph 0.9\n";
+                  ", graph 0.8 right offset -1,0\n";
     P.Script += "plot 'packets.dat' u 1:2 w lp pt 7 t 'measured', '' u 1:3 w "
                 "l t 'T(k,l,r)'\n";
     Out.push_back(P);
@@ -483,8 +503,8 @@ void writeReport(const Analysis &A, const RawSet &Raw,
     writeFileAtomically(Dir + "/" + P.Name + ".gp", Script);
     if (!HaveGnuplot)
       continue;
-    std::string Cmd = "cd '" + Dir + "' && gnuplot '" + P.Name +
-                      ".gp' > /dev/null 2>&1";
+    std::string Cmd =
+        "cd '" + Dir + "' && gnuplot '" + P.Name + ".gp' > /dev/null 2>&1";
     if (std::system(Cmd.c_str()) == 0 && fs::exists(Dir + "/" + Tmp)) {
       fs::rename(Dir + "/" + Tmp, Dir + "/" + P.Name);
       Made.push_back(P.Name);

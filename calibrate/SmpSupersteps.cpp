@@ -2,10 +2,10 @@
 // hr_i and write hw_i integers of a shared array. Good mode: consecutive
 // integers in each thread's own block, caches primed before the superstep;
 // bad mode: one integer per line, each line held modified by another core
-// (a contended line; in memory for one thread). Patterns like-gather, like-scatter and vary; Suite 1
-// deterministic, Suite 2 random with the same maxima, Suite 3 random with
-// the same totals. Sizes scale with the per-core cache found on the
-// machine, where hrc/hrm and hwc/hwm are split.
+// (a contended line; in memory for one thread). Patterns like-gather,
+// like-scatter and vary; Suite 1 deterministic, Suite 2 random with the same
+// maxima, Suite 3 random with the same totals. Sizes scale with the per-core
+// cache found on the machine, where hrc/hrm and hwc/hwm are split.
 #include "Suite.h"
 
 #include "Machine.h"
@@ -41,10 +41,9 @@ void writeGood(Elem *Dst, uint64_t N) {
     Dst[K] = Elem(K);
 }
 
-PointSpec makePoint(std::shared_ptr<SmpState> St,
-                    const Superstep &S, const std::string &Kind,
-                    const std::string &Set, bool Good, uint64_t CacheElems,
-                    uint64_t LineElems) {
+PointSpec makePoint(std::shared_ptr<SmpState> St, const Superstep &S,
+                    const std::string &Kind, const std::string &Set, bool Good,
+                    uint64_t CacheElems, uint64_t LineElems) {
   PointSpec P;
   P.Record.Suite = "smp";
   P.Record.Kind = Kind + (Good ? "/good" : "/bad");
@@ -122,12 +121,12 @@ std::vector<Point> runSmpSupersteps(RunContext &Ctx) {
   // the shared L3 or memory, depending on what else runs): a thread's
   // lines, up to 4 h of reads and as many writes in Suite 3, fit the
   // per-core cache for h up to about C/(8 * line elements).
-  unsigned N = Ctx.Quick ? 12 : 48;
-  std::vector<uint64_t> GoodH = logSpaced(CacheElems / 100, CacheElems * 18 / 5,
-                                          N, 64);
+  unsigned N = Ctx.Quick ? 10 : 48;
+  std::vector<uint64_t> GoodH =
+      logSpaced(CacheElems / 100, CacheElems * 18 / 5, N, 64);
   std::vector<uint64_t> BadH =
       logSpaced(CacheElems / (128 * LineElems), CacheElems / (8 * LineElems),
-                Ctx.Quick ? 10 : 30, 16);
+                Ctx.Quick ? 8 : 30, 16);
   Rng Random = Ctx.suiteRng("smp");
   std::vector<PointSpec> Specs;
   for (unsigned Threads = 1; Threads <= Mc.Cores; ++Threads) {
@@ -151,9 +150,8 @@ std::vector<Point> runSmpSupersteps(RunContext &Ctx) {
             // Suites 2 and 3 are random: several draws of each.
             std::vector<std::pair<int, Superstep>> Steps = {
                 {1, suite1Superstep(Pat, X, H, Threads)}};
-            for (unsigned Draw = 0; Draw < (Ctx.Quick ? 2u : 3u); ++Draw) {
-              Steps.push_back(
-                  {2, suite2Superstep(Pat, X, H, Threads, Random)});
+            for (unsigned Draw = 0; Draw < (Ctx.Quick ? 1u : 3u); ++Draw) {
+              Steps.push_back({2, suite2Superstep(Pat, X, H, Threads, Random)});
               Steps.push_back({3, suite3Superstep(Pat, X, H, Threads,
                                                   2 * Threads * H, Random)});
             }
@@ -162,15 +160,12 @@ std::vector<Point> runSmpSupersteps(RunContext &Ctx) {
                                       "suite" + std::to_string(Suite), Good,
                                       CacheElems, LineElems);
               P.Record.Features["x"] = X;
-              // The training suites: Suite 1 for the good family, Suite 2
-              // for the bad (see Analysis).
-              P.First = Suite == (Good ? 1 : 2);
               Specs.push_back(std::move(P));
             }
           }
   }
   size_t Skipped;
-  return measureSuite(Ctx, "smp", std::move(Specs), Ctx.budget(120, 5),
+  return measureSuite(Ctx, "smp", std::move(Specs), Ctx.budget(120, 7),
                       Skipped);
 }
 

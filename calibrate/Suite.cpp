@@ -9,6 +9,10 @@ namespace commcost::calib {
 
 volatile std::sig_atomic_t Interrupted = 0;
 
+bool RunContext::agreed(bool Flag) const {
+  return AllRanks ? mpiBroadcastFlag(Flag) : Flag;
+}
+
 std::vector<Point> measureSuite(RunContext &Ctx, const std::string &Name,
                                 std::vector<PointSpec> Specs, double BudgetS,
                                 size_t &Skipped) {
@@ -16,15 +20,12 @@ std::vector<Point> measureSuite(RunContext &Ctx, const std::string &Name,
   // state) spreads over all kinds of points instead of biasing one.
   Rng Order = Ctx.suiteRng(Name + "/order");
   std::shuffle(Specs.begin(), Specs.end(), Order);
-  std::stable_partition(Specs.begin(), Specs.end(),
-                        [](const PointSpec &S) { return S.First; });
   Ctx.Prog->beginSuite(Name, Specs.size(), BudgetS);
   double Start = nowUs();
   std::vector<Point> Out;
   Skipped = 0;
   for (size_t I = 0; I < Specs.size(); ++I) {
-    bool InTime =
-        mpiBroadcastFlag(!Interrupted && (nowUs() - Start) / 1e6 < BudgetS);
+    bool InTime = Ctx.agreed(!Interrupted && (nowUs() - Start) / 1e6 < BudgetS);
     if (!InTime) {
       Skipped = Specs.size() - I;
       break;

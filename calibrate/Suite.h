@@ -26,6 +26,12 @@ struct RunContext {
   uint64_t Seed = 20240601;
   Progress *Prog = nullptr;
   RepeatPolicy Policy;
+  /// Every rank runs the current suite, so rank 0's decisions (time left,
+  /// Ctrl-C) are broadcast; false for the thread suites, which rank 0
+  /// runs alone.
+  bool AllRanks = true;
+  /// Rank 0's Flag on every rank when AllRanks, else Flag.
+  bool agreed(bool Flag) const;
   /// A random source of its own for each suite, so that ranks that skip
   /// the thread suites still draw the same MPI patterns.
   Rng suiteRng(const std::string &Suite) const {
@@ -47,9 +53,6 @@ struct PointSpec {
   std::function<double()> Once;
   /// Runs before the repetitions of this point (allocation, first touch).
   std::function<void()> Setup;
-  /// Measured before the other points (a training set), so that a suite
-  /// cut short by its budget on a busy machine can still be fitted.
-  bool First = false;
 };
 
 /// Measures Specs in a random order (seeded) until BudgetS runs out; the
@@ -65,8 +68,8 @@ std::vector<Point> measureSuite(RunContext &Ctx, const std::string &Name,
 PointSpec randomMarshallingPoint(RunContext &Ctx, Rng &Random);
 /// N points of one random shape: the first where the suite would draw it,
 /// the others at other random places in the same matrix.
-std::vector<PointSpec> randomMarshallingPlacements(RunContext &Ctx,
-                                                   Rng &Random, unsigned N);
+std::vector<PointSpec> randomMarshallingPlacements(RunContext &Ctx, Rng &Random,
+                                                   unsigned N);
 
 /// The suites. Each returns its raw points. Thread suites run on rank 0
 /// only (the others wait asleep); the MPI suite runs on every rank.

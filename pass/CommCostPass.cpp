@@ -213,8 +213,8 @@ private:
     auto *Ld = dyn_cast<LoadInst>(St.getValueOperand());
     if (!Ld || St.isVolatile() || Ld->isVolatile())
       return;
-    uint64_t Bytes =
-        Ctx.DL.getTypeStoreSize(St.getValueOperand()->getType()).getFixedValue();
+    uint64_t Bytes = Ctx.DL.getTypeStoreSize(St.getValueOperand()->getType())
+                         .getFixedValue();
     reportTransfer(St, "memcpy", "copy",
                    Layout::contiguous(Expr::constant(Bytes), "byte", 1),
                    {Ld->getPointerOperand(), Ld->getAlign().value()},
@@ -258,8 +258,8 @@ private:
     if (Other.Ptr) {
       auto DstWalk = walkLoops(Ctx.SE.getSCEV(Other.Ptr), At.getParent(),
                                nullptr, Ctx, Why);
-      auto Dst = DstWalk ? measure(L, *DstWalk, Ctx, Why, Other.Align)
-                         : std::nullopt;
+      auto Dst =
+          DstWalk ? measure(L, *DstWalk, Ctx, Why, Other.Align) : std::nullopt;
       if (!Dst)
         return Missed("SliceNotAnalysed");
       S.ReadLines = M->Lines;

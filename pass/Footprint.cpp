@@ -6,16 +6,16 @@
 #include "commcost/Features.h"
 
 #include "llvm/Analysis/LoopInfo.h"
-#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
-#include "llvm/Demangle/Demangle.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
@@ -130,8 +130,9 @@ static std::string whyNotAffine(const SCEV *A, const Loop &L) {
         Culprit = I;
     return Culprit != nullptr;
   });
-  std::string Why = "the address is not an affine function of the counter "
-                    "of " + loopName(L);
+  std::string Why =
+      "the address is not an affine function of the counter of " +
+      loopName(L);
   if (const auto *Call = dyn_cast_or_null<CallBase>(Culprit)) {
     const Function *F = Call->getCalledFunction();
     Why += ": it is computed by a call" +

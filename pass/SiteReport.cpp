@@ -42,8 +42,8 @@ struct Cost {
 
 /// A slice feature (pages, runs) of the footprints of S. A copy with read
 /// and write sides takes the larger, as L_mem does.
-static std::optional<Expr>
-sliceFeature(const SiteResult &S, StringRef Name, std::string &Why) {
+static std::optional<Expr> sliceFeature(const SiteResult &S, StringRef Name,
+                                        std::string &Why) {
   auto Of = [&](const FootprintLines &F) {
     return Name == "pages" ? F.pagesMax(Why) : F.runs(Why);
   };

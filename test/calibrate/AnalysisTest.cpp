@@ -36,7 +36,10 @@ RawSet syntheticRaw() {
     double M = Row ? C * Cols * 8 : Rows * C * 8;
     double Lines = Row ? M / 64 : Rows * std::ceil(C * 8 / 64.0);
     double Pages = Row ? M / 4096 : Rows * std::ceil(C * 8 / 4096.0);
-    FeatureVector F{{"n", 1}, {"m", M}, {"L_mem", Lines}, {"pages", Pages},
+    FeatureVector F{{"n", 1},
+                    {"m", M},
+                    {"L_mem", Lines},
+                    {"pages", Pages},
                     {"runs", Row ? 1 : Rows}};
     Raw["marshalling"].push_back(pointOf("marshalling", Row ? "row" : "column",
                                          I < 100 ? "train" : "test", 1, F,
@@ -44,31 +47,41 @@ RawSet syntheticRaw() {
   }
   // SMP: the good family follows HrHwM-c exactly, the bad HrHwM.
   Model Good("g", builtinModelForm("HrHwM-c").Form,
-             {{"L", 5}, {"ghrc", 0.001}, {"ghrm", 0.004}, {"ghwc", 0.0008},
-              {"ghwm", 0.003}, {"gM", 0.0001}});
+             {{"L", 5},
+              {"ghrc", 0.001},
+              {"ghrm", 0.004},
+              {"ghwc", 0.0008},
+              {"ghwm", 0.003},
+              {"gM", 0.0001}});
   Model Bad("b", builtinModelForm("HrHwM").Form,
             {{"L", 20}, {"ghr", 0.05}, {"ghw", 0.09}, {"gM", 0.01}});
   for (unsigned P : {1u, 2u})
     for (uint64_t H : logSpaced(1000, 900000, 10))
       for (unsigned X = 1; X <= P; ++X)
-        for (SmpPattern Pat : {SmpPattern::LikeGather,
-                               SmpPattern::LikeScatter, SmpPattern::Vary}) {
+        for (SmpPattern Pat : {SmpPattern::LikeGather, SmpPattern::LikeScatter,
+                               SmpPattern::Vary}) {
           Superstep S[3] = {suite1Superstep(Pat, X, H, P),
                             suite2Superstep(Pat, X, H, P, R),
                             suite3Superstep(Pat, X, H, P, 2 * P * H, R)};
           for (int K = 0; K < 3; ++K) {
             FeatureVector F = superstepFeatures(S[K], 262144);
             std::string Set = "suite" + std::to_string(K + 1);
-            Raw["smp"].push_back(pointOf("smp", "like/good", Set, P, F,
-                                         Good.evaluate(F)));
+            Raw["smp"].push_back(
+                pointOf("smp", "like/good", Set, P, F, Good.evaluate(F)));
             Raw["smp"].push_back(
                 pointOf("smp", "like/bad", Set, P, F, Bad.evaluate(F)));
           }
         }
   // Packets: a known trilinear T.
   Model T("t", builtinModelForm("Fischer").Form,
-          {{"c0", 3}, {"c1", 1}, {"c2", 0.001}, {"c3", 0.5}, {"c4", 0},
-           {"c5", 0.0002}, {"c6", 0}, {"c7", 0}});
+          {{"c0", 3},
+           {"c1", 1},
+           {"c2", 0.001},
+           {"c3", 0.5},
+           {"c4", 0},
+           {"c5", 0.0002},
+           {"c6", 0},
+           {"c7", 0}});
   for (double K : {1.0, 4.0, 16.0, 64.0})
     for (double L : {64.0, 512.0, 4096.0, 32768.0})
       for (double Rr : {0.5, 1.0}) {
@@ -90,15 +103,22 @@ TEST(Analysis, NoiseFloorIsTheMedianRangeOfRepeatedMedians) {
   std::vector<Point> Noise;
   for (int Pass = 0; Pass < 3; ++Pass)
     for (int Probe = 0; Probe < 3; ++Probe)
-      Noise.push_back({"noise", "row", "pass" + std::to_string(Pass + 1), 1,
+      Noise.push_back({"noise",
+                       "row",
+                       "pass" + std::to_string(Pass + 1),
+                       1,
                        {{"probe", double(Probe)}},
                        {100.0 + Pass * (Probe + 1) * 5}});
   // Places 2 and 3 of each probe, 50 and 200 microseconds: only the
   // placement spread sees them.
   for (int Probe = 0; Probe < 3; ++Probe)
     for (double T : {50.0, 200.0})
-      Noise.push_back({"noise", "row", T < 100 ? "place2" : "place3", 1,
-                       {{"probe", double(Probe)}}, {T}});
+      Noise.push_back({"noise",
+                       "row",
+                       T < 100 ? "place2" : "place3",
+                       1,
+                       {{"probe", double(Probe)}},
+                       {T}});
   // Probe ranges: 10/105, 20/110, 30/115.
   EXPECT_NEAR(noiseFloor(Noise), 20.0 / 110, 1e-12);
   // Every probe: (200 - 50) / 100, its first pass being 100.
@@ -132,6 +152,137 @@ TEST(Analysis, RecoversKnownModelsAndMeetsTargets) {
   EXPECT_EQ(A.SiteModels.at("packet"), "Fischer");
 }
 
+TEST(Analysis, DetectsThePrefetchRampOfTheStreamForm) {
+  // Transfers whose cost has a ramp of 16 lines per page and 64 per
+  // transfer, with 1% noise: the stream form must pick those lengths out
+  // of its candidates and recover the coefficients.
+  Model Truth("truth",
+              "a*n + b*m + c*L_mem + e*pages + f*runs + "
+              "s*min(L_mem, 16*pages) + u*min(L_mem, 64*n)",
+              {{"a", 0.2},
+               {"b", 1e-4},
+               {"c", 0.004},
+               {"e", 0.05},
+               {"f", 0.01},
+               {"s", 0.02},
+               {"u", 0.03}});
+  Rng R(21);
+  // Sizes log-uniform, so that small transfers (fewer lines than the
+  // ramps) are as common as large ones.
+  std::uniform_real_distribution<double> LogRows(0, std::log(3000.0)),
+      LogWidth(0, std::log(200.0));
+  std::uniform_int_distribution<int> Kind(0, 2);
+  std::normal_distribution<double> E(0, 0.01);
+  RawSet Raw;
+  for (int I = 0; I < 600; ++I) {
+    // A row slice is one run; a column slice has a run per row, on a page
+    // of its own when the pitch is large (Kind 1) or sharing pages.
+    int K = Kind(R);
+    double Rr = std::round(std::exp(LogRows(R))),
+           W = std::round(std::exp(LogWidth(R)));
+    double M = Rr * W * 8;
+    double Lines = K == 0 ? std::ceil(M / 64) : Rr * std::ceil(W * 8 / 64);
+    double Pages = K == 0   ? std::ceil(M / 4096)
+                   : K == 1 ? Rr
+                            : std::ceil(Rr * 600 / 4096);
+    FeatureVector F{{"n", 1},
+                    {"m", M},
+                    {"L_mem", Lines},
+                    {"pages", Pages},
+                    {"runs", K == 0 ? 1 : Rr}};
+    double T = Truth.evaluate(F) * (1 + E(R));
+    Raw["marshalling"].push_back({"marshalling",
+                                  K == 0 ? "row" : "column",
+                                  I < 100 ? "train" : "test",
+                                  1,
+                                  F,
+                                  {T}});
+  }
+  Analysis A = analyse(Raw, MachineInfo{});
+  const FittedForm *Stream = nullptr;
+  for (const FittedForm &F : A.Fits)
+    if (F.Form == "M1-stream" && F.ValidatedOn == "rows+columns")
+      Stream = &F;
+  ASSERT_NE(Stream, nullptr);
+  EXPECT_NE(Stream->M.formText().find("16*pages"), std::string::npos)
+      << Stream->M.formText();
+  EXPECT_NE(Stream->M.formText().find("64*n"), std::string::npos)
+      << Stream->M.formText();
+  EXPECT_NEAR(Stream->M.coefficients().at("s"), 0.02, 0.002);
+  EXPECT_NEAR(Stream->M.coefficients().at("c"), 0.004, 0.001);
+  EXPECT_LT(Stream->Held.AvgRelErr, 0.015);
+}
+
+TEST(Analysis, ExplainsAMissByTheThreadsBehindTheMaxima) {
+  // The cost is the busiest thread's: maxima of different threads make
+  // every form over-predict. The closing note must say so with figures.
+  RawSet Raw;
+  Rng R(5);
+  for (uint64_t H : logSpaced(1000, 900000, 16))
+    for (unsigned X = 1; X <= 2; ++X)
+      for (SmpPattern Pat :
+           {SmpPattern::LikeGather, SmpPattern::LikeScatter, SmpPattern::Vary})
+        for (int K = 0; K < 5; ++K) {
+          Superstep S = K == 0  ? suite1Superstep(Pat, X, H, 2)
+                        : K % 2 ? suite2Superstep(Pat, X, H, 2, R)
+                                : suite3Superstep(Pat, X, H, 2, 4 * H, R);
+          double T = 0, Load = 0;
+          for (unsigned I = 0; I < 2; ++I) {
+            T = std::max(T, 1 + 0.002 * S.Reads[I] + 0.001 * S.Writes[I]);
+            Load = std::max(Load, double(S.Reads[I] + S.Writes[I]));
+          }
+          FeatureVector F = superstepFeatures(S, 262144);
+          F["load"] = Load;
+          Raw["smp"].push_back(pointOf("smp", "like/good",
+                                       "suite" + std::to_string(K == 0  ? 1
+                                                                : K % 2 ? 2
+                                                                        : 3),
+                                       2, F, T));
+        }
+  Analysis A = analyse(Raw, MachineInfo{});
+  const Target *Good = nullptr;
+  for (const Target &T : A.Targets)
+    if (T.What.find("good family, p=2") != std::string::npos)
+      Good = &T;
+  ASSERT_NE(Good, nullptr);
+  ASSERT_FALSE(Good->Met) << Good->Value;
+  EXPECT_NE(Good->Why.find("belong to different threads"), std::string::npos)
+      << Good->Why;
+  EXPECT_NE(Good->Why.find("do not determine"), std::string::npos) << Good->Why;
+}
+
+TEST(Analysis, PacketsWithoutAFillCostChooseOnePacket) {
+  // T grows with k but not with l: no interior optimum; the chosen split
+  // is one packet of D.
+  RawSet Raw;
+  Model T("t", builtinModelForm("Fischer").Form,
+          {{"c0", 3},
+           {"c1", 1},
+           {"c2", 0},
+           {"c3", 0.5},
+           {"c4", 0},
+           {"c5", 0.0002},
+           {"c6", 0},
+           {"c7", 0}});
+  for (double K : {1.0, 4.0, 16.0, 64.0})
+    for (double L : {64.0, 512.0, 4096.0, 32768.0})
+      for (double Rr : {0.5, 1.0}) {
+        FeatureVector F{{"k", K}, {"l", L}, {"r", Rr}};
+        Raw["packets"].push_back(
+            pointOf("packets", "threads", "grid", 2, F, T.evaluate(F)));
+      }
+  for (double L = 64; L <= 65536; L *= 2) {
+    FeatureVector F{{"k", 65536 / L}, {"l", L}, {"r", 1}};
+    Raw["packets"].push_back(
+        pointOf("packets", "threads", "curve", 2, F, T.evaluate(F)));
+  }
+  Analysis A = analyse(Raw, MachineInfo{});
+  EXPECT_NEAR(A.PacketA2, 0, 1e-9);
+  EXPECT_EQ(A.PacketL0, 65536);
+  EXPECT_EQ(A.PacketMeasuredL, 65536);
+  EXPECT_NE(A.PacketRule.find("one packet"), std::string::npos);
+}
+
 TEST(Analysis, ProfileRoundTrip) {
   RawSet Raw = syntheticRaw();
   Analysis A = analyse(Raw, MachineInfo{});
@@ -151,6 +302,7 @@ TEST(Analysis, ProfileRoundTrip) {
   EXPECT_NEAR(Copy.evaluate(F), P.modelForSite("copy").evaluate(F), 1e-9);
   EXPECT_GT(Copy.Fit.TestPoints, 0u);
   EXPECT_EQ(Q.Extra["calibration"]["quick"], true);
-  EXPECT_NEAR(Q.Extra["calibration"]["packets"]["a1_us_per_packet"].get<double>(),
-              0.5, 0.01);
+  EXPECT_NEAR(
+      Q.Extra["calibration"]["packets"]["a1_us_per_packet"].get<double>(), 0.5,
+      0.01);
 }

@@ -12,8 +12,8 @@ using namespace commcost::calib;
 
 namespace {
 
-std::vector<Observation> synthetic(const Model &Truth, unsigned N,
-                                   double Noise, unsigned Seed) {
+std::vector<Observation> synthetic(const Model &Truth, unsigned N, double Noise,
+                                   unsigned Seed) {
   std::mt19937_64 R(Seed);
   std::uniform_real_distribution<double> M(8, 2e4), Lines(1, 500);
   std::normal_distribution<double> E(0, Noise);
@@ -91,8 +91,7 @@ TEST(Fit, MissingFeatureIsNamed) {
 
 TEST(Fit, TooFewPointsIsAnError) {
   std::vector<Observation> Obs(2, {{{"n", 1}, {"m", 3}, {"L_mem", 1}}, 1.0});
-  EXPECT_THROW(LinearForm(builtinModelForm("M1")).fit(Obs, false),
-               ModelError);
+  EXPECT_THROW(LinearForm(builtinModelForm("M1")).fit(Obs, false), ModelError);
 }
 
 TEST(Fit, DetectsSyntheticProtocolSwitches) {
@@ -100,7 +99,7 @@ TEST(Fit, DetectsSyntheticProtocolSwitches) {
   std::normal_distribution<double> E(0, 0.02);
   std::vector<double> Xs, Ys;
   for (double M = 8; M <= 4 << 20; M *= 1.5) {
-    double T = M < 8192 ? 0.3 + 1e-5 * M
+    double T = M < 8192     ? 0.3 + 1e-5 * M
                : M < 262144 ? 2.4 + 8e-5 * M
                             : 10 + 5e-5 * M;
     Xs.push_back(M);
@@ -150,7 +149,7 @@ TEST(Fit, BreakpointsOfAFormAreFoundWhereTheSegmentsChange) {
   std::mt19937_64 R(9);
   std::normal_distribution<double> E(0, 0.02);
   std::uniform_real_distribution<double> LogM(std::log(64.0),
-                                               std::log(4.0 * (1 << 20)));
+                                              std::log(4.0 * (1 << 20)));
   std::vector<Observation> Obs;
   for (int I = 0; I < 400; ++I) {
     double M = std::round(std::exp(LogM(R))), H = M * (1 + I % 2),

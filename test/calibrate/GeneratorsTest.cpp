@@ -31,8 +31,8 @@ TEST(Generators, Suite1MatchesThePaper) {
 
 TEST(Generators, Suite2KeepsTheMaxima) {
   Rng R(3);
-  for (SmpPattern P : {SmpPattern::LikeGather, SmpPattern::LikeScatter,
-                       SmpPattern::Vary})
+  for (SmpPattern P :
+       {SmpPattern::LikeGather, SmpPattern::LikeScatter, SmpPattern::Vary})
     for (unsigned X = 1; X <= 4; ++X)
       for (int Rep = 0; Rep < 20; ++Rep) {
         Superstep Ref = suite1Superstep(P, X, 5000, 4);
@@ -44,8 +44,8 @@ TEST(Generators, Suite2KeepsTheMaxima) {
 
 TEST(Generators, Suite3KeepsTheTotals) {
   Rng R(4);
-  for (SmpPattern P : {SmpPattern::LikeGather, SmpPattern::LikeScatter,
-                       SmpPattern::Vary})
+  for (SmpPattern P :
+       {SmpPattern::LikeGather, SmpPattern::LikeScatter, SmpPattern::Vary})
     for (unsigned X = 1; X <= 4; ++X)
       for (int Rep = 0; Rep < 20; ++Rep) {
         Superstep Ref = suite1Superstep(P, X, 5001, 4);

@@ -10,9 +10,17 @@ using namespace commcost::calib;
 
 namespace {
 std::vector<Point> samplePoints() {
-  return {{"marshalling", "row", "train", 1, {{"m", 8000}, {"n", 1}},
+  return {{"marshalling",
+           "row",
+           "train",
+           1,
+           {{"m", 8000}, {"n", 1}},
            {1.5, 1.25, 0.1 + 0.2}},
-          {"smp", "vary/good", "suite3", 2, {{"hr", 5}, {"p", 2}, {"x", 2}},
+          {"smp",
+           "vary/good",
+           "suite3",
+           2,
+           {{"hr", 5}, {"p", 2}, {"x", 2}},
            {1e-7, 123456.789}}};
 }
 
