@@ -1,6 +1,7 @@
 // Fits, validations, model selection and targets of every suite.
 #include "Analysis.h"
 
+#include "Explain.h"
 #include "Fit.h"
 #include "Stats.h"
 
@@ -75,26 +76,6 @@ void addTarget(Analysis &A, const std::string &What, double Value,
                        "", Limit.Plain});
 }
 
-std::string pctText(double V) {
-  char B[32];
-  std::snprintf(B, sizeof B, "%.1f%%", 100 * V);
-  return B;
-}
-
-/// Average relative error of M on the observations that Keep selects, and
-/// how many there were.
-std::pair<double, size_t>
-errorWhere(const Model &M, const std::vector<Observation> &Obs,
-           const std::function<bool(const Observation &)> &Keep) {
-  std::vector<Observation> Sub;
-  for (const Observation &O : Obs)
-    if (Keep(O))
-      Sub.push_back(O);
-  if (Sub.empty())
-    return {0, 0};
-  return {validate(M, Sub).AvgRelErr, Sub.size()};
-}
-
 /// Relative squared error of M on Obs: what the fits minimise.
 double relativeSse(const Model &M, const std::vector<Observation> &Obs) {
   double Sum = 0;
@@ -167,80 +148,6 @@ std::vector<ModelForm> streamForms(const std::vector<Observation> &Train,
   return Out;
 }
 
-/// The average error of M's form refitted on Held itself: what the form
-/// reaches with the held-out points as its training set. Near M's
-/// held-out error, the miss is the form's; far below it, the training
-/// set's. Negative if the fit is impossible.
-double formFloor(const Model &M, const std::vector<Observation> &Held) {
-  std::vector<std::string> Coefs;
-  for (const auto &[K, V] : M.coefficients())
-    Coefs.push_back(K);
-  try {
-    return validate(LinearForm(M.name(), M.formText(), Coefs)
-                        .fit(Held, /*Relative=*/true),
-                    Held)
-        .AvgRelErr;
-  } catch (const ModelError &) {
-    return -1;
-  }
-}
-
-/// Why the best marshalling form misses: is it the 100 training points or
-/// the form? The same form fitted on every held-out row and column
-/// transfer (no hold-out left) shows the error the form cannot go below;
-/// the error by kind and the spread of one shape across places in memory
-/// say where it comes from.
-std::string whyMarshallingMisses(const Analysis &A, const FittedForm &Best,
-                                 const std::vector<Point> &Ps) {
-  auto Held = observations(
-      Ps, [](const Point &P) { return P.Set == "test" && P.Kind != "block"; });
-  std::string Out;
-  if (double Floor = formFloor(Best.M, Held); Floor >= 0)
-    Out = "fitted on all " + std::to_string(Held.size()) +
-          " held-out row and column transfers instead of 100, " + Best.Form +
-          " still averages " + pctText(Floor) +
-          ": the error is the form's, not the training set's";
-  for (bool OneRun : {true, false}) {
-    auto [E, N] = errorWhere(Best.M, Held, [&](const Observation &O) {
-      return (O.Features.at("runs") == 1) == OneRun;
-    });
-    Out += std::string(Out.empty() ? "" : "; ") + "held-out transfers of " +
-           (OneRun ? "one run (rows): " : "many runs (columns): ") +
-           pctText(E) + " over " + std::to_string(N);
-  }
-  if (A.PlacementSpread > 0)
-    Out += "; one shape measured at three places in memory spreads by " +
-           pctText(A.PlacementSpread) + " (median), repeated at one place by " +
-           pctText(A.NoiseFloor);
-  return Out;
-}
-
-/// Why M1 cannot have half S1's S_e on columns: it has one cost per line,
-/// and a line of a row and a line of a column cost differently here.
-std::string whyOneLineCostMisses(const std::vector<Point> &Ps) {
-  std::vector<double> Row, Column;
-  for (const Point &P : Ps) {
-    double Lines = P.Features.at("L_mem");
-    if (P.SamplesUs.empty() || Lines < 1000)
-      continue;
-    if (P.Kind == "row")
-      Row.push_back(1000 * P.medianUs() / Lines);
-    if (P.Kind == "column")
-      Column.push_back(1000 * P.medianUs() / Lines);
-  }
-  if (Row.empty() || Column.empty())
-    return "";
-  char B[320];
-  std::snprintf(B, sizeof B,
-                "over transfers of 1000 lines or more, a line of a row costs "
-                "%.2f ns and a line of a column %.2f ns (medians; the "
-                "prefetcher streams rows, columns pay a miss per run and a "
-                "page per row): M1's single cost per line cannot fit both, "
-                "so on columns it does little better than S1",
-                median(Row), median(Column));
-  return B;
-}
-
 void analyseMarshalling(Analysis &A, const std::vector<Point> &Ps,
                         const MachineInfo &Mc) {
   auto Train =
@@ -281,74 +188,6 @@ void analyseMarshalling(Analysis &A, const std::vector<Point> &Ps,
     fitForm(A, F, false, "marshalling", Group, Ols, "train", Train, Held,
             /*Relative=*/false);
   }
-}
-
-/// A superstep costs what its busiest thread does: max_i(a*r_i + b*w_i).
-/// The forms see only the maxima hr and hw, which in the random suites
-/// often belong to different threads; the record's "load" (the largest
-/// r_i + w_i) tells those supersteps apart. If the error is no larger
-/// there, the maxima are not the reason, and the spread of the samples
-/// (against one thread's) is reported instead.
-std::string whySmpMisses(const Model &M, const std::vector<Observation> &Train,
-                         const std::vector<Observation> &Held, double Spread,
-                         double OneThreadSpread) {
-  // A training set that reads as much as it writes in every superstep
-  // (Suite 1 on one thread: all patterns are vary) cannot tell the cost of
-  // a read from that of a write.
-  auto Even = [](const Observation &O) {
-    return O.Features.at("hr") == O.Features.at("hw");
-  };
-  if (std::all_of(Train.begin(), Train.end(), Even)) {
-    auto [E, NE] = errorWhere(M, Held, Even);
-    auto [U, NU] =
-        errorWhere(M, Held, [&](const Observation &O) { return !Even(O); });
-    return "every training superstep reads as much as it writes (hr = hw), "
-           "which cannot tell the cost of a read from that of a write: the "
-           "error is " +
-           pctText(E) + " on the held-out supersteps with hr = hw (" +
-           std::to_string(NE) + " points) and " + pctText(U) +
-           " on the others (" + std::to_string(NU) + ")";
-  }
-  auto OneThread = [](const Observation &O) {
-    auto L = O.Features.find("load");
-    return L != O.Features.end() &&
-           L->second == O.Features.at("hr") + O.Features.at("hw");
-  };
-  auto [Same, NSame] = errorWhere(M, Held, OneThread);
-  auto [Split, NSplit] =
-      errorWhere(M, Held, [&](const Observation &O) { return !OneThread(O); });
-  std::string Errors = "on the held-out supersteps where one thread has both "
-                       "the most reads and the most writes, the error is " +
-                       pctText(Same) + " (" + std::to_string(NSame) +
-                       " points); where those maxima belong to different "
-                       "threads it is " +
-                       pctText(Split) + " (" + std::to_string(NSplit) + ")";
-  if (NSplit > 0 && Split > 1.5 * Same)
-    return Errors + ": the cost is the busiest thread's, max_i(g_r*r_i + "
-                    "g_w*w_i), which the maxima hr, hw and the total M do "
-                    "not determine";
-  std::string Out = NSplit > 0 ? Errors + ": not the maxima, then. " : "";
-  double Floor = formFloor(M, Held);
-  if (Floor >= 0)
-    Out += "Fitted on the held-out supersteps themselves, the form averages " +
-           pctText(Floor) +
-           (Floor > 0.7 * validate(M, Held).AvgRelErr
-                ? ": the error is the form's. "
-                : ": the training suite's supersteps cost otherwise than "
-                  "the others. ");
-  return Out + "The samples of these points spread by " + pctText(Spread) +
-         " (median interquartile range over median), those of one thread " +
-         "by " + pctText(OneThreadSpread);
-}
-
-/// Median over points of their samples' relative spread.
-double medianSpread(const std::vector<Point> &Ps,
-                    const std::function<bool(const Point &)> &Keep) {
-  std::vector<double> S;
-  for (const Point &P : Ps)
-    if (Keep(P) && P.SamplesUs.size() > 1)
-      S.push_back(P.spread());
-  return S.empty() ? 0 : median(S);
 }
 
 void analyseSmp(Analysis &A, const std::vector<Point> &Ps, double Noise) {
@@ -617,7 +456,13 @@ Analysis analyse(const RawSet &Raw, const MachineInfo &Machine) {
                 Best[0]->Held.AvgRelErr, limitFor(0.05, A.NoiseFloor),
                 std::to_string(Best[0]->Held.TestPoints) + " held-out points");
       if (A.Targets.back().Value > A.Targets.back().Plain)
-        A.Targets.back().Why = whyMarshallingMisses(A, *Best[0], *M);
+        A.Targets.back().Why = whyMarshallingMisses(
+            *Best[0],
+            observations(*M,
+                         [](const Point &P) {
+                           return P.Set == "test" && P.Kind != "block";
+                         }),
+            A.PlacementSpread, A.NoiseFloor);
       for (const char *Site :
            {"copy", "copy-loop", "send", "recv", "put", "get"})
         A.SiteModels[Site] = Best[0]->M.name();
@@ -636,8 +481,21 @@ Analysis analyse(const RawSet &Raw, const MachineInfo &Machine) {
                 "ordinary least squares as in the paper; S_e(S1) = " +
                     std::to_string(S1->Held.Se) +
                     " us, S_e(M1) = " + std::to_string(M1->Held.Se) + " us");
-      if (A.Targets.back().Value > A.Targets.back().Plain)
+      if (A.Targets.back().Value > A.Targets.back().Plain) {
         A.Targets.back().Why = whyOneLineCostMisses(*M);
+        // The selected form, with its per-run and per-page terms, on the
+        // same columns.
+        for (const FittedForm &F : A.Fits)
+          if (!Best.empty() && F.Suite == "marshalling" &&
+              F.ValidatedOn == "columns" && F.Form == Best[0]->Form) {
+            char B[160];
+            std::snprintf(B, sizeof B,
+                          "; the selected %s has S_e %.3g us on the same "
+                          "columns, %.2f times below S1's",
+                          F.Form.c_str(), F.Held.Se, S1->Held.Se / F.Held.Se);
+            A.Targets.back().Why += B;
+          }
+      }
     }
   }
   if (auto *S = Get("smp")) {

@@ -206,7 +206,7 @@ std::vector<Point> runMarshalling(RunContext &Ctx) {
     Specs.push_back(randomMarshallingPoint(Ctx, Random));
   size_t Skipped;
   std::vector<Point> Points = measureSuite(Ctx, "marshalling", std::move(Specs),
-                                           Ctx.budget(120, 10), Skipped);
+                                           Ctx.budget(120, 9), Skipped);
   // Measured in random order: the first 100 (a third under --quick) train,
   // the rest are held out.
   size_t Train = Ctx.Quick ? Points.size() / 3 : 100;

@@ -95,7 +95,7 @@ std::vector<Point> runMessagePassing(RunContext &Ctx) {
     Add(singleSend(M, P), "single-send", "bpram", 0);
   }
   size_t Skipped;
-  return measureSuite(Ctx, "mpi", std::move(Specs), Ctx.budget(100, 5),
+  return measureSuite(Ctx, "mpi", std::move(Specs), Ctx.budget(100, 4),
                       Skipped);
 }
 
