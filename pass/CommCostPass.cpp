@@ -281,7 +281,7 @@ static void analyzeFunction(Function &View, Function &Reported,
                       FAM.getResult<DominatorTreeAnalysis>(View),
                       View.getDataLayout(), State.Facts,
                       State.Prof.Machine.LineSize,
-                      State.Prof.Machine.PageSize};
+                      State.Prof.Machine.PageSize, &State.Lines};
   Reporter Report{ORE, &Reported.getEntryBlock(), State.Prof};
   FunctionAnalyzer(Ctx, Report).run(View);
 }

@@ -3,6 +3,7 @@
 // optimisation level without changing the code generated.
 #pragma once
 
+#include "Footprint.h"
 #include "SourceNames.h"
 
 #include "commcost/Profile.h"
@@ -25,6 +26,7 @@ struct PluginState {
   /// Functions already analysed: the extension point used above -O0 runs
   /// several times per function.
   llvm::DenseSet<const llvm::Function *> Analysed;
+  LinesCache Lines;
 };
 
 void registerCommCostPasses(llvm::PassBuilder &PB,

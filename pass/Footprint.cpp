@@ -17,6 +17,7 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/Support/MathExtras.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
 
@@ -220,6 +221,11 @@ std::optional<LoopWalk> walkLoops(const SCEV *Address, const BasicBlock *Block,
 /// The alignment the program guarantees for a base pointer, or 0.
 static uint64_t guaranteedAlign(const Value *Base, const DataLayout &DL,
                                 std::string &Note) {
+  // A global's alignment is its own (and its users may be many).
+  if (const auto *G = dyn_cast<GlobalVariable>(Base)) {
+    Note = "'" + G->getName().str() + "' is aligned";
+    return G->getPointerAlignment(DL).value();
+  }
   for (const User *U : Base->users()) {
     const auto *Assume = dyn_cast<AssumeInst>(U);
     if (!Assume)
@@ -233,10 +239,6 @@ static uint64_t guaranteedAlign(const Value *Base, const DataLayout &DL,
           return C->getZExtValue();
         }
     }
-  }
-  if (const auto *G = dyn_cast<GlobalVariable>(Base)) {
-    Note = "'" + G->getName().str() + "' is aligned";
-    return G->getPointerAlignment(DL).value();
   }
   if (const auto *A = dyn_cast<AllocaInst>(Base)) {
     Note = "stack array";
@@ -408,10 +410,28 @@ std::optional<Measured> measure(const Layout &L, const LoopWalk &W,
                          Ctx.LineSize);
   M.Alignment = At.Note;
   try {
-    auto Bounds = uniqueLinesOfSymbolicSlice(*Slice, At.P, Ctx.LineSize, Why);
-    if (!Bounds)
-      return std::nullopt;
-    M.Lines = *Bounds;
+    std::string Key;
+    const SymbolicLineBounds *Known = nullptr;
+    if (Ctx.Cache) {
+      raw_string_ostream(Key)
+          << Slice->Planes.str() << ' ' << Slice->Rows.str() << ' '
+          << Slice->BytesPerRow.str() << ' ' << Slice->RowPitch.str() << ' '
+          << Slice->PlanePitch.str() << ' ' << At.P.Align << ' '
+          << (At.P.Offset ? int64_t(*At.P.Offset) : -1) << ' ' << Ctx.LineSize;
+      if (auto It = Ctx.Cache->find(Key); It != Ctx.Cache->end())
+        Known = &It->second;
+    }
+    if (Known) {
+      M.Lines = *Known;
+    } else {
+      auto Bounds =
+          uniqueLinesOfSymbolicSlice(*Slice, At.P, Ctx.LineSize, Why);
+      if (!Bounds)
+        return std::nullopt;
+      M.Lines = *Bounds;
+      if (Ctx.Cache)
+        Ctx.Cache->emplace(std::move(Key), *Bounds);
+    }
     M.Lines.Slice = *Slice;
     M.Lines.PageSize = Ctx.PageSize;
     M.Lines.PageWhere = placementOf(W.Start, L.Offset, ElemAlign, W.StepAlign,

@@ -10,6 +10,7 @@
 #include "commcost/Expr.h"
 #include "commcost/Lines.h"
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -50,6 +51,10 @@ struct Layout {
                            uint64_t ElemBytes);
 };
 
+/// Line counts already computed in this compilation, keyed by slice and
+/// placement: the same shapes recur across the sites of a program.
+using LinesCache = std::map<std::string, SymbolicLineBounds>;
+
 struct AnalysisContext {
   llvm::ScalarEvolution &SE;
   llvm::LoopInfo &LI;
@@ -58,6 +63,7 @@ struct AnalysisContext {
   const SourceFacts &Facts;
   uint64_t LineSize;
   uint64_t PageSize = 4096;
+  LinesCache *Cache = nullptr; ///< none: compute every time
 };
 
 /// The loops around an access: how often it runs and how its address moves.
