@@ -119,11 +119,11 @@ std::string whySmpMisses(const Model &M, const std::vector<Observation> &Train,
            std::to_string(NE) + " points) and " + pctText(U) +
            " on the others (" + std::to_string(NU) + ")";
   }
-  // Raw data from before "load" was recorded cannot be split.
-  auto Known = [](const Observation &O) { return O.Features.count("load"); };
+  // Raw data from before hrw was recorded cannot be split.
+  auto Known = [](const Observation &O) { return O.Features.count("hrw"); };
   auto OneThread = [&](const Observation &O) {
     return Known(O) &&
-           O.Features.at("load") == O.Features.at("hr") + O.Features.at("hw");
+           O.Features.at("hrw") == O.Features.at("hr") + O.Features.at("hw");
   };
   auto [Same, NSame] = errorWhere(M, Held, OneThread);
   auto [Split, NSplit] = errorWhere(
@@ -134,10 +134,24 @@ std::string whySmpMisses(const Model &M, const std::vector<Observation> &Train,
                        " points); where those maxima belong to different "
                        "threads it is " +
                        pctText(Split) + " (" + std::to_string(NSplit) + ")";
+  // A form on hrb and hwb sees the thread with the most accesses, which
+  // need not be the costliest; one on hrw sees it but costs its reads and
+  // writes alike; one on the maxima does not see it at all.
+  const auto &Used = M.features();
+  auto Uses = [&](const std::string &Prefix) {
+    return std::any_of(Used.begin(), Used.end(),
+                       [&](const auto &F) { return F.starts_with(Prefix); });
+  };
+  std::string Cost =
+      ": the cost is the busiest thread's, max_i(g_r*r_i + g_w*w_i), ";
   if (NSplit > 0 && Split > 1.5 * Same)
-    return Errors + ": the cost is the busiest thread's, max_i(g_r*r_i + "
-                    "g_w*w_i), which the maxima hr, hw and the total M do "
-                    "not determine";
+    return Errors + Cost +
+           (Uses("hrb") || Uses("hwb")
+                ? "and hrb, hwb are those of the thread with the most "
+                  "accesses, which need not be the costliest"
+            : Uses("hrw") ? "and hrw weighs its reads and writes alike"
+                          : "which the maxima hr, hw and the total M do not "
+                            "determine");
   std::string Out =
       NSplit > 0 ? Errors + ": not the maxima, then. "
                  : (NSame == 0 ? "(the raw data has no busiest-thread load "

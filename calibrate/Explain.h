@@ -43,8 +43,8 @@ std::string whyOneLineCostMisses(const std::vector<Point> &Ps);
 /// Why an SMP family misses at one thread count. A training set with
 /// hr = hw throughout cannot tell reads from writes; otherwise a
 /// superstep costs what its busiest thread does, max_i(a*r_i + b*w_i),
-/// and the maxima hr and hw may belong to different threads: the record's
-/// "load" (the largest r_i + w_i) tells those supersteps apart. If the
+/// and the maxima hr and hw may belong to different threads: the feature
+/// hrw (the largest r_i + w_i) tells those supersteps apart. If the
 /// error is no larger there, the form's floor and the samples' spread
 /// (against one thread's) are given instead.
 std::string whySmpMisses(const Model &M, const std::vector<Observation> &Train,

@@ -234,6 +234,11 @@ std::string reportMarkdown(const Analysis &A, const RawSet &Raw,
                 : "Each access is one integer of its own line, a line that "
                   "another core holds modified (in memory for one "
                   "thread). ")
+       << "Added forms (HrwM" << (Good ? ", HrwM-c" : "")
+       << ", HrbHwbM) cost the busiest thread's accesses, hrw = max_i(r_i "
+          "+ w_i), or its reads hrb and writes hwb apart: a superstep "
+          "costs what its busiest thread does, which the maxima hr and hw "
+          "miss when they belong to different threads. "
        << "Fitted on Suite " << (Good ? 1 : 2) << "; coefficients (Tables "
        << (Good ? "1-2" : "3-4") << "):\n\n";
     coefsByP(OS, A, Fam);

@@ -51,13 +51,6 @@ PointSpec makePoint(std::shared_ptr<SmpState> St, const Superstep &S,
   P.Record.P = St->Threads;
   P.Record.Features = superstepFeatures(S, CacheElems);
   P.Record.Features["x"] = 0; // filled in by the caller
-  // Not a model feature (no form uses it): the largest per-thread sum of
-  // reads and writes, which the report uses to show what the maxima hr
-  // and hw cannot tell apart.
-  uint64_t Load = 0;
-  for (size_t I = 0; I < S.Reads.size(); ++I)
-    Load = std::max(Load, S.Reads[I] + S.Writes[I]);
-  P.Record.Features["load"] = double(Load);
   P.Once = [St, S, Good, LineElems] {
     ThreadTeam &T = *St->Team;
     if (Good) {

@@ -35,6 +35,37 @@ FeatureVector sliceFeatures(const Slice2D &S, uint64_t Offset,
           {"runs", double(contiguousRunsOf2DSlice(S))}};
 }
 
+namespace {
+
+/// Every superstep feature from the maxima Hr, Hw, the busiest
+/// processor's reads Hrb and writes Hwb, the total M and the processor
+/// count P: the one place these formulas are written, for the numeric
+/// features (constants, evaluated) and the symbolic ones alike.
+std::map<std::string, Expr> superstepExprs(const Expr &Hr, const Expr &Hw,
+                                           const Expr &Hrb, const Expr &Hwb,
+                                           const Expr &M, const Expr &P,
+                                           uint64_t CacheElems) {
+  Expr Hrw = Hrb + Hwb;
+  Expr C = Expr::constant(int64_t(CacheElems));
+  Expr Zero = Expr::constant(0);
+  return {{"hr", Hr},
+          {"hw", Hw},
+          {"h", Expr::max(Hr, Hw)},
+          {"hrw", Hrw},
+          {"hrb", Hrb},
+          {"hwb", Hwb},
+          {"M", M},
+          {"p", P},
+          {"hrc", Expr::min(Hr, C)},
+          {"hrm", Expr::max(Zero, Hr - C)},
+          {"hwc", Expr::min(Hw, C)},
+          {"hwm", Expr::max(Zero, Hw - C)},
+          {"hrwc", Expr::min(Hrw, C)},
+          {"hrwm", Expr::max(Zero, Hrw - C)}};
+}
+
+} // namespace
+
 FeatureVector superstepFeatures(const std::vector<uint64_t> &Reads,
                                 const std::vector<uint64_t> &Writes,
                                 uint64_t CacheElems) {
@@ -44,38 +75,36 @@ FeatureVector superstepFeatures(const std::vector<uint64_t> &Reads,
         "number of processors (got " +
         std::to_string(Reads.size()) + " and " +
         std::to_string(Writes.size()) + ")");
-  double Hr = double(*std::max_element(Reads.begin(), Reads.end()));
-  double Hw = double(*std::max_element(Writes.begin(), Writes.end()));
-  double M = 0;
-  for (size_t I = 0; I < Reads.size(); ++I)
-    M += double(Reads[I] + Writes[I]);
-  double C = double(CacheElems);
-  return {{"hr", Hr},
-          {"hw", Hw},
-          {"h", std::max(Hr, Hw)},
-          {"M", M},
-          {"p", double(Reads.size())},
-          {"hrc", std::min(Hr, C)},
-          {"hrm", std::max(0.0, Hr - C)},
-          {"hwc", std::min(Hw, C)},
-          {"hwm", std::max(0.0, Hw - C)}};
+  // The busiest processor: the most accesses; of those, the most reads
+  // (the costlier kind where they differ: a write's line is already held).
+  uint64_t Hr = 0, Hw = 0, M = 0;
+  size_t Busiest = 0;
+  for (size_t I = 0; I < Reads.size(); ++I) {
+    Hr = std::max(Hr, Reads[I]);
+    Hw = std::max(Hw, Writes[I]);
+    M += Reads[I] + Writes[I];
+    uint64_t Load = Reads[I] + Writes[I];
+    uint64_t Top = Reads[Busiest] + Writes[Busiest];
+    if (Load > Top || (Load == Top && Reads[I] > Reads[Busiest]))
+      Busiest = I;
+  }
+  auto Const = [](uint64_t V) { return Expr::constant(int64_t(V)); };
+  FeatureVector Out;
+  for (const auto &[Name, E] : superstepExprs(
+           Const(Hr), Const(Hw), Const(Reads[Busiest]), Const(Writes[Busiest]),
+           Const(M), Const(Reads.size()), CacheElems))
+    Out[Name] = double(E.evaluate({}));
+  return Out;
 }
 
 std::map<std::string, Expr> superstepFeatureExprs(const Expr &Hr,
                                                   const Expr &Hw,
                                                   const Expr &M, const Expr &P,
                                                   uint64_t CacheElems) {
-  Expr C = Expr::constant(int64_t(CacheElems));
-  Expr Zero = Expr::constant(0);
-  return {{"hr", Hr},
-          {"hw", Hw},
-          {"h", Expr::max(Hr, Hw)},
-          {"M", M},
-          {"p", P},
-          {"hrc", Expr::min(Hr, C)},
-          {"hrm", Expr::max(Zero, Hr - C)},
-          {"hwc", Expr::min(Hw, C)},
-          {"hwm", Expr::max(Zero, Hw - C)}};
+  // Sites the plugin sees partition uniformly: the processor with the
+  // most reads is the one with the most writes, so it is the busiest,
+  // with Hr reads and Hw writes (superstepFeatures counts them exactly).
+  return superstepExprs(Hr, Hw, Hr, Hw, M, P, CacheElems);
 }
 
 } // namespace commcost

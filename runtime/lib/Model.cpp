@@ -58,6 +58,19 @@ const std::vector<ModelForm> &builtinModelForms() {
        {"a", "b", "c", "e"}},
       {"M1-pages-runs", "commcost", "a*n + b*m + c*L_mem + e*pages + f*runs",
        {"a", "b", "c", "e", "f"}},
+
+      // Supersteps: one cost per access of the busiest thread, hrw =
+      // max_i(r_i + w_i). A superstep costs what its busiest thread does;
+      // when the most reads and the most writes are different threads',
+      // Amato's hr and hw over-predict. -c splits hrw at the cache
+      // capacity as HrHwM-c splits hr and hw.
+      {"HrwM", "commcost", "L + g*hrw + gM*M", {"L", "g", "gM"}},
+      {"HrwM-c", "commcost", "L + grwc*hrwc + grwm*hrwm + gM*M",
+       {"L", "grwc", "grwm", "gM"}},
+      // Its reads and writes apart, as HrHwM has them: a read costs
+      // other than a write.
+      {"HrbHwbM", "commcost", "L + ghr*hrb + ghw*hwb + gM*M",
+       {"L", "ghr", "ghw", "gM"}},
   };
   return Forms;
 }

@@ -3,12 +3,16 @@
 // data, and build a profile that survives a save/load round trip.
 #include "Analysis.h"
 
+#include "Explain.h"
 #include "Generators.h"
+#include "commcost/Features.h"
 #include "commcost/Profile.h"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
+#include <functional>
 
 using namespace commcost;
 using namespace commcost::calib;
@@ -213,11 +217,13 @@ TEST(Analysis, DetectsThePrefetchRampOfTheStreamForm) {
   EXPECT_LT(Stream->Held.AvgRelErr, 0.015);
 }
 
-TEST(Analysis, ExplainsAMissByTheThreadsBehindTheMaxima) {
-  // The cost is the busiest thread's: maxima of different threads make
-  // every form over-predict. The closing note must say so with figures.
+namespace {
+
+/// Two threads' supersteps of all three suites, timed by Cost(S).
+RawSet busiestThreadRaw(unsigned Seed,
+                        const std::function<double(const Superstep &)> &Cost) {
   RawSet Raw;
-  Rng R(5);
+  Rng R(Seed);
   for (uint64_t H : logSpaced(1000, 900000, 16))
     for (unsigned X = 1; X <= 2; ++X)
       for (SmpPattern Pat :
@@ -226,29 +232,106 @@ TEST(Analysis, ExplainsAMissByTheThreadsBehindTheMaxima) {
           Superstep S = K == 0  ? suite1Superstep(Pat, X, H, 2)
                         : K % 2 ? suite2Superstep(Pat, X, H, 2, R)
                                 : suite3Superstep(Pat, X, H, 2, 4 * H, R);
-          double T = 0, Load = 0;
-          for (unsigned I = 0; I < 2; ++I) {
-            T = std::max(T, 1 + 0.002 * S.Reads[I] + 0.001 * S.Writes[I]);
-            Load = std::max(Load, double(S.Reads[I] + S.Writes[I]));
-          }
-          FeatureVector F = superstepFeatures(S, 262144);
-          F["load"] = Load;
-          Raw["smp"].push_back(pointOf("smp", "like/good",
-                                       "suite" + std::to_string(K == 0  ? 1
-                                                                : K % 2 ? 2
-                                                                        : 3),
-                                       2, F, T));
+          std::string Set = K == 0 ? "suite1" : K % 2 ? "suite2" : "suite3";
+          Raw["smp"].push_back(pointOf("smp", "like/good", Set, 2,
+                                       superstepFeatures(S, 262144), Cost(S)));
         }
+  return Raw;
+}
+
+const FittedForm *heldOutFit(const Analysis &A, const std::string &Form) {
+  for (const FittedForm *F : fitsOf(A, "smp-good", "p=2", "held-out"))
+    if (F->Form == Form)
+      return F;
+  return nullptr;
+}
+
+} // namespace
+
+TEST(Analysis, ExplainsAMissByTheThreadsBehindTheMaxima) {
+  // The cost is the busiest thread's, and its reads cost twice its
+  // writes: max_i(1 + 0.002 r_i + 0.001 w_i). Maxima of different threads
+  // make the forms on hr and hw over-predict; hrw weighs reads and writes
+  // alike; the busiest thread's reads and writes apart (HrbHwbM) recover
+  // the cost nearly.
+  RawSet Raw = busiestThreadRaw(5, [](const Superstep &S) {
+    double T = 0;
+    for (unsigned I = 0; I < 2; ++I)
+      T = std::max(T, 1 + 0.002 * S.Reads[I] + 0.001 * S.Writes[I]);
+    return T;
+  });
   Analysis A = analyse(Raw, MachineInfo{});
-  const Target *Good = nullptr;
-  for (const Target &T : A.Targets)
-    if (T.What.find("good family, p=2") != std::string::npos)
-      Good = &T;
-  ASSERT_NE(Good, nullptr);
-  ASSERT_FALSE(Good->Met) << Good->Value;
-  EXPECT_NE(Good->Why.find("belong to different threads"), std::string::npos)
-      << Good->Why;
-  EXPECT_NE(Good->Why.find("do not determine"), std::string::npos) << Good->Why;
+  auto Good = fitsOf(A, "smp-good", "p=2", "held-out");
+  ASSERT_FALSE(Good.empty());
+  EXPECT_EQ(Good[0]->Form, "HrbHwbM");
+  EXPECT_LT(Good[0]->Held.AvgRelErr, 0.02);
+  const FittedForm *HrHw = heldOutFit(A, "HrHw"), *Hrw = heldOutFit(A, "HrwM");
+  ASSERT_NE(HrHw, nullptr);
+  ASSERT_NE(Hrw, nullptr);
+  EXPECT_GT(HrHw->Held.AvgRelErr, 0.07);
+
+  // Had those forms been the best, the closing note would say why they
+  // miss, with figures.
+  std::vector<Observation> Train, Held;
+  for (const Point &P : Raw["smp"])
+    (P.Set == "suite1" ? Train : Held).push_back({P.Features, P.medianUs()});
+  std::string Why = whySmpMisses(HrHw->M, Train, Held, 0.01, 0.01);
+  EXPECT_NE(Why.find("belong to different threads"), std::string::npos) << Why;
+  EXPECT_NE(Why.find("do not determine"), std::string::npos) << Why;
+  Why = whySmpMisses(Hrw->M, Train, Held, 0.01, 0.01);
+  EXPECT_NE(Why.find("weighs its reads and writes alike"), std::string::npos)
+      << Why;
+}
+
+TEST(Analysis, ExplainsAMissOfTheBusiestThreadsReadsAndWrites) {
+  // A form on hrb, hwb that is exact where one thread holds both maxima
+  // and 50% off where different threads do: the note says that the
+  // thread with the most accesses need not be the costliest.
+  Model M("m", builtinModelForm("HrbHwbM").Form,
+          {{"L", 1}, {"ghr", 0.002}, {"ghw", 0.001}, {"gM", 0}});
+  std::vector<Observation> Train, Held;
+  for (uint64_t H = 1000; H < 100000; H *= 2) {
+    FeatureVector One = commcost::superstepFeatures({H, 0}, {H / 2, 0}, 262144);
+    FeatureVector Two = commcost::superstepFeatures({H, H / 2}, {0, H}, 262144);
+    Train.push_back({One, M.evaluate(One)});
+    Held.push_back({One, M.evaluate(One)});
+    Held.push_back({Two, 1.5 * M.evaluate(Two)});
+  }
+  std::string Why = whySmpMisses(M, Train, Held, 0.01, 0.01);
+  EXPECT_NE(Why.find("need not be the costliest"), std::string::npos) << Why;
+}
+
+TEST(Analysis, BusiestThreadFormRecoversACostOfTheBusiestThread) {
+  // Every access costs the same, and a superstep costs its busiest
+  // thread's accesses: max_i(r_i + w_i). Suite 1 (training) puts both
+  // maxima on thread 0, Suites 2 and 3 often on different threads, where
+  // only hrw (and hrb + hwb) know the busiest thread's load.
+  RawSet Raw = busiestThreadRaw(9, [](const Superstep &S) {
+    double Busiest = 0;
+    for (unsigned I = 0; I < 2; ++I)
+      Busiest = std::max(Busiest, double(S.Reads[I] + S.Writes[I]));
+    return 3 + 0.002 * Busiest;
+  });
+  Analysis A = analyse(Raw, MachineInfo{});
+  auto Good = fitsOf(A, "smp-good", "p=2", "held-out");
+  ASSERT_FALSE(Good.empty());
+  EXPECT_TRUE(Good[0]->Added) << Good[0]->Form;
+  EXPECT_LT(Good[0]->Held.AvgRelErr, 1e-6);
+  const FittedForm *HrHw = heldOutFit(A, "HrHw"), *Hrw = heldOutFit(A, "HrwM");
+  ASSERT_NE(Hrw, nullptr);
+  ASSERT_NE(HrHw, nullptr);
+  EXPECT_LT(Hrw->Held.AvgRelErr, 1e-6);
+  EXPECT_NEAR(Hrw->M.coefficients().at("g"), 0.002, 1e-6);
+  EXPECT_NEAR(Hrw->M.coefficients().at("L"), 3, 1e-3);
+  // HrHw fits Suite 1 exactly (there hrw = hr + hw) but over-predicts
+  // wherever the maxima belong to different threads.
+  EXPECT_GT(HrHw->Held.AvgRelErr, 0.05);
+  const Target *T = nullptr;
+  for (const Target &Tg : A.Targets)
+    if (Tg.What.find("good family, p=2") != std::string::npos)
+      T = &Tg;
+  ASSERT_NE(T, nullptr);
+  EXPECT_TRUE(T->Met) << T->Value;
 }
 
 TEST(Analysis, PacketsWithoutAFillCostChooseOnePacket) {

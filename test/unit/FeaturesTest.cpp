@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
 #include <set>
 
@@ -83,9 +84,24 @@ TEST(Features, SuperstepMaximaTotalsAndCacheSplit) {
   EXPECT_EQ(F.at("hrm"), 200);
   EXPECT_EQ(F.at("hwc"), 100);
   EXPECT_EQ(F.at("hwm"), 300);
+  // The busiest processor is the third (20 + 400), not the sum of the
+  // maxima of two different processors (300 + 400).
+  EXPECT_EQ(F.at("hrw"), 420);
+  EXPECT_EQ(F.at("hrwc"), 100);
+  EXPECT_EQ(F.at("hrwm"), 320);
+  EXPECT_EQ(F.at("hrb"), 20);
+  EXPECT_EQ(F.at("hwb"), 400);
+  // Of equally busy processors, the one with the most reads.
+  F = superstepFeatures({5, 8, 6}, {9, 6, 8}, 100);
+  EXPECT_EQ(F.at("hrw"), 14);
+  EXPECT_EQ(F.at("hrb"), 8);
+  EXPECT_EQ(F.at("hwb"), 6);
   F = superstepFeatures({10}, {20}, 100);
   EXPECT_EQ(F.at("hrm"), 0);
   EXPECT_EQ(F.at("hwc"), 20);
+  EXPECT_EQ(F.at("hrw"), 30);
+  EXPECT_EQ(F.at("hrwc"), 30);
+  EXPECT_EQ(F.at("hrwm"), 0);
   EXPECT_THROW(superstepFeatures({1, 2}, {1}, 10), std::invalid_argument);
   EXPECT_THROW(superstepFeatures({}, {}, 10), std::invalid_argument);
 }
@@ -111,6 +127,46 @@ TEST(Features, SymbolicSuperstepFeaturesAgreeWithNumeric) {
       ASSERT_EQ(double(E.evaluate({{"N", NV}, {"P", PV}})), Num.at(Name))
           << Name << " N=" << NV << " P=" << PV << " C=" << C;
   }
+}
+
+// hrw, hrb and hwb against brute force over random counts; the symbolic
+// Hr + Hw equals hrw exactly when one processor holds both maxima (the
+// plugin's uniform partitions) and bounds it from above otherwise.
+TEST(Features, BusiestProcessorAccessesAgainstBruteForce) {
+  std::mt19937_64 Rng(3);
+  int Split = 0;
+  for (int I = 0; I < 2000; ++I) {
+    size_t P = Rng() % 6 + 1;
+    std::vector<uint64_t> Reads(P), Writes(P);
+    uint64_t Busiest = 0, BusiestReads = 0;
+    for (size_t K = 0; K < P; ++K) {
+      Reads[K] = Rng() % 1000;
+      Writes[K] = Rng() % 1000;
+      Busiest = std::max(Busiest, Reads[K] + Writes[K]);
+    }
+    for (size_t K = 0; K < P; ++K)
+      if (Reads[K] + Writes[K] == Busiest)
+        BusiestReads = std::max(BusiestReads, Reads[K]);
+    uint64_t C = Rng() % 2000;
+    FeatureVector Num = superstepFeatures(Reads, Writes, C);
+    ASSERT_EQ(Num.at("hrw"), double(Busiest));
+    ASSERT_EQ(Num.at("hrb"), double(BusiestReads));
+    ASSERT_EQ(Num.at("hwb"), double(Busiest - BusiestReads));
+    ASSERT_EQ(Num.at("hrwc"), double(std::min(Busiest, C)));
+    ASSERT_EQ(Num.at("hrwm"), double(Busiest > C ? Busiest - C : 0));
+    auto Sym = superstepFeatureExprs(
+        Expr::constant(int64_t(Num.at("hr"))),
+        Expr::constant(int64_t(Num.at("hw"))),
+        Expr::constant(int64_t(Num.at("M"))), Expr::constant(int64_t(P)), C);
+    double Upper = double(Sym.at("hrw").evaluate({}));
+    ASSERT_EQ(Upper, Num.at("hr") + Num.at("hw"));
+    ASSERT_GE(Upper, Num.at("hrw"));
+    ASSERT_EQ(Sym.at("hrb").evaluate({}), int64_t(Num.at("hr")));
+    ASSERT_EQ(Sym.at("hwb").evaluate({}), int64_t(Num.at("hw")));
+    Split += Upper > Num.at("hrw");
+  }
+  // The random counts do put the maxima on different processors.
+  EXPECT_GT(Split, 100);
 }
 
 } // namespace

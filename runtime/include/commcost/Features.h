@@ -32,16 +32,25 @@ FeatureVector sliceFeatures(const Slice2D &S, uint64_t Offset,
                             uint64_t LineSize, uint64_t PageSize);
 
 /// A superstep from the reads and writes (element accesses) of each
-/// processor: hr, hw (maxima), h = max(hr, hw), M (total), p, and the split
-/// of Amato et al. at the cache capacity CacheElems (elements one
-/// processor's cache holds): hrc = min(hr, C), hrm = max(0, hr - C), and
-/// likewise hwc, hwm.
+/// processor: hr, hw (maxima), h = max(hr, hw), hrw = max_i(r_i + w_i)
+/// (the busiest processor's accesses: a superstep costs what its busiest
+/// processor does, which hr and hw cannot tell when they belong to
+/// different processors), hrb and hwb (the reads and writes of that
+/// busiest processor, the one with the most reads among ties; reads and
+/// writes may cost differently), M (total), p, and the split of Amato et
+/// al. at
+/// the cache capacity CacheElems (elements one processor's cache holds):
+/// hrc = min(hr, C), hrm = max(0, hr - C), and likewise hwc, hwm, hrwc,
+/// hrwm. Exact for any reads and writes.
 FeatureVector superstepFeatures(const std::vector<uint64_t> &Reads,
                                 const std::vector<uint64_t> &Writes,
                                 uint64_t CacheElems);
 
 /// The same features from symbolic maxima Hr, Hw, total M and processor
-/// count P, for sites whose sizes are known only at run time.
+/// count P, for sites whose sizes are known only at run time. hrw is
+/// Hr + Hw, hrb Hr and hwb Hw: exact when one processor has both the most
+/// reads and the most writes, as in the uniform partitions the plugin
+/// derives; otherwise hrw is an upper bound.
 std::map<std::string, Expr> superstepFeatureExprs(const Expr &Hr,
                                                   const Expr &Hw,
                                                   const Expr &M, const Expr &P,
