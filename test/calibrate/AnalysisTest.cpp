@@ -26,6 +26,33 @@ Point pointOf(const std::string &Suite, const std::string &Kind,
   return {Suite, Kind, Set, P, F, {T * 0.99, T, T * 1.01}};
 }
 
+/// Packet points of a known trilinear T with per-byte coefficient C2: a
+/// grid over (k, l, r) and the curve of D = 64 KiB split into k packets.
+void addSyntheticPackets(RawSet &Raw, const std::string &Kind, double C2) {
+  Model T("t", builtinModelForm("Fischer").Form,
+          {{"c0", 3},
+           {"c1", 1},
+           {"c2", C2},
+           {"c3", 0.5},
+           {"c4", 0},
+           {"c5", 0.0002},
+           {"c6", 0},
+           {"c7", 0}});
+  for (double K : {1.0, 4.0, 16.0, 64.0})
+    for (double L : {64.0, 512.0, 4096.0, 32768.0})
+      for (double Rr : {0.5, 1.0}) {
+        FeatureVector F{{"k", K}, {"l", L}, {"r", Rr}};
+        Raw["packets"].push_back(
+            pointOf("packets", Kind, "grid", 2, F, T.evaluate(F)));
+      }
+  for (double L = 64; L <= 65536; L *= 2) {
+    FeatureVector F{{"k", 65536 / L}, {"l", L}, {"r", 1}};
+    Raw["packets"].push_back(
+        pointOf("packets", Kind, "curve", 2, F, T.evaluate(F)));
+  }
+}
+
+
 RawSet syntheticRaw() {
   RawSet Raw;
   // Marshalling: the truth has a page term, which only the added forms
@@ -77,27 +104,7 @@ RawSet syntheticRaw() {
           }
         }
   // Packets: a known trilinear T.
-  Model T("t", builtinModelForm("Fischer").Form,
-          {{"c0", 3},
-           {"c1", 1},
-           {"c2", 0.001},
-           {"c3", 0.5},
-           {"c4", 0},
-           {"c5", 0.0002},
-           {"c6", 0},
-           {"c7", 0}});
-  for (double K : {1.0, 4.0, 16.0, 64.0})
-    for (double L : {64.0, 512.0, 4096.0, 32768.0})
-      for (double Rr : {0.5, 1.0}) {
-        FeatureVector F{{"k", K}, {"l", L}, {"r", Rr}};
-        Raw["packets"].push_back(
-            pointOf("packets", "k-k", "grid", 2, F, T.evaluate(F)));
-      }
-  for (double L = 64; L <= 65536; L *= 2) {
-    FeatureVector F{{"k", 65536 / L}, {"l", L}, {"r", 1}};
-    Raw["packets"].push_back(
-        pointOf("packets", "k-k", "curve", 2, F, T.evaluate(F)));
-  }
+  addSyntheticPackets(Raw, "k-k", 0.001);
   return Raw;
 }
 
@@ -338,27 +345,7 @@ TEST(Analysis, PacketsWithoutAFillCostChooseOnePacket) {
   // T grows with k but not with l: no interior optimum; the chosen split
   // is one packet of D.
   RawSet Raw;
-  Model T("t", builtinModelForm("Fischer").Form,
-          {{"c0", 3},
-           {"c1", 1},
-           {"c2", 0},
-           {"c3", 0.5},
-           {"c4", 0},
-           {"c5", 0.0002},
-           {"c6", 0},
-           {"c7", 0}});
-  for (double K : {1.0, 4.0, 16.0, 64.0})
-    for (double L : {64.0, 512.0, 4096.0, 32768.0})
-      for (double Rr : {0.5, 1.0}) {
-        FeatureVector F{{"k", K}, {"l", L}, {"r", Rr}};
-        Raw["packets"].push_back(
-            pointOf("packets", "threads", "grid", 2, F, T.evaluate(F)));
-      }
-  for (double L = 64; L <= 65536; L *= 2) {
-    FeatureVector F{{"k", 65536 / L}, {"l", L}, {"r", 1}};
-    Raw["packets"].push_back(
-        pointOf("packets", "threads", "curve", 2, F, T.evaluate(F)));
-  }
+  addSyntheticPackets(Raw, "threads", 0);
   Analysis A = analyse(Raw, MachineInfo{});
   EXPECT_NEAR(A.PacketA2, 0, 1e-9);
   EXPECT_EQ(A.PacketL0, 65536);
