@@ -87,7 +87,7 @@ struct TargetLimit {
   double Plain, Value;
 };
 
-/// The rule: max(target, 1.5 N).
+/// A target is met within max(target, 1.5 N): no model beats the noise.
 TargetLimit limitFor(double Target, double Noise) {
   return {Target, std::max(Target, 1.5 * Noise)};
 }

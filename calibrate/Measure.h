@@ -1,6 +1,6 @@
 // How one point is measured: warm-up runs, then repetitions until the
-// relative standard error is small or a cap is hit (methodology of the
-// issue and DESIGN.md). Also the clock and the cache flush the kernels use.
+// relative standard error is small or a cap is hit (the methodology of
+// docs/design.md). Also the clock and the cache flush the kernels use.
 #pragma once
 
 #include <cstddef>

@@ -1,5 +1,5 @@
 // What the plugin derived for one site, and how it is reported: a readable
-// -Rpass-analysis remark whose Args carry the DESIGN.md keys (so that the
+// -Rpass-analysis remark whose Args carry the docs/design.md keys (so that the
 // -fsave-optimization-record YAML holds them), or a -Rpass-missed remark
 // with the reason the site could not be analysed.
 #pragma once

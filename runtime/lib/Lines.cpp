@@ -1,5 +1,5 @@
 // Exact counts of the memory lines touched by contiguous blocks and by 2-D
-// and 3-D rectangular slices (DESIGN.md, "Unique memory lines of a
+// and 3-D rectangular slices (docs/design.md, "Unique memory lines of a
 // rectangular slice"). A count at a known offset takes O(log LineSize)
 // steps (3-D: O(P2 log LineSize), P2 the period of plane offsets modulo the
 // line size); bounds over an alignment take one count per admissible
@@ -98,7 +98,7 @@ uint64_t linesOf2D(const Slice2D &S, uint64_t Offset, uint64_t LineSize) {
   }
   // Gaps of a line or more: rows share no line and row r spans
   // floor((o + rW + c - 1)/L) - floor((o + rW)/L) + 1 lines. Grouped by
-  // periods of P = L/g rows, g = gcd(W, L), this is DESIGN.md's Hermite
+  // periods of P = L/g rows, g = gcd(W, L), this is docs/design.md's Hermite
   // form P + floor((c - 1 + (o mod g)) / g) lines per period; the floor
   // sums give the same total without stepping over periods.
   return static_cast<uint64_t>(R +

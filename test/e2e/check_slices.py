@@ -46,7 +46,7 @@ FUNCTIONS = {
 
 
 def evaluate(text, env):
-    """Evaluates an expression of the commcost grammar (DESIGN.md)."""
+    """Evaluates an expression of the commcost grammar (docs/design.md)."""
     tokens = re.findall(r"\d+|[A-Za-z_]\w*|[-+*/%(),]", text)
     if "".join(tokens) != re.sub(r"\s+", "", text):
         raise ValueError(f"cannot tokenise {text!r}")

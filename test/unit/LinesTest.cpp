@@ -222,7 +222,7 @@ TEST(LinesSlice2D, AlignedBoundsAreAttained) {
 }
 
 TEST(LinesSlice2D, HermiteFormPerPeriod) {
-  // DESIGN.md: rows that never share a line touch P + floor((c-1+b)/g)
+  // docs/design.md: rows that never share a line touch P + floor((c-1+b)/g)
   // lines per period of P = L/g rows, g = gcd(W, L), b = offset mod g.
   SliceGen G;
   const uint64_t N = 20000;

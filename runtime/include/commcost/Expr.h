@@ -1,5 +1,5 @@
 // Symbolic integer expressions in the one grammar every commcost tool speaks
-// (DESIGN.md, "Symbolic values"): integer literals, source-level variable
+// (docs/design.md, "Symbolic values"): integer literals, source-level variable
 // names, + - * / % (C integer division and remainder), parentheses and the
 // functions min, max, gcd, ceildiv, floordiv. Values are immutable and
 // cheap to copy; constructors simplify the obvious (constant folding, like

@@ -1,5 +1,5 @@
 // Unique memory lines touched by contiguous blocks and by 2-D and 3-D
-// rectangular slices (DESIGN.md, "Unique memory lines of a rectangular
+// rectangular slices (docs/design.md, "Unique memory lines of a rectangular
 // slice"). The one place these counts are computed: the plugin, the
 // calibrator and the command line all call these functions.
 //

@@ -1,4 +1,4 @@
-// Cost models: the forms of the five papers (DESIGN.md, "Model forms"), each
+// Cost models: the forms of the five papers (docs/design.md, "Model forms"), each
 // a formula over named features and named coefficients written in the
 // expression grammar, evaluated with real arithmetic. Also the quantities
 // derived from models: the good/bad prediction interval with Loc and M/G
@@ -42,7 +42,7 @@ struct ModelForm {
   std::vector<std::string> Coefficients; ///< names in the formula that are fitted
 };
 
-/// Every paper's model forms, in the order of DESIGN.md.
+/// Every paper's model forms, in the order of docs/design.md.
 const std::vector<ModelForm> &builtinModelForms();
 /// The form named Name; throws ModelError if there is none.
 const ModelForm &builtinModelForm(const std::string &Name);

@@ -1,4 +1,4 @@
-// Machine profiles (DESIGN.md, "Profile"): JSON with schema
+// Machine profiles (docs/design.md, "Profile"): JSON with schema
 // "commcost-profile/1", a machine object and fitted models. Loading
 // validates every field and refuses a malformed file with a message naming
 // the file, the field and what was expected; unknown fields are kept and
