@@ -7,6 +7,7 @@
 #include "commcost/Lines.h"
 
 #include <algorithm>
+#include <functional>
 #include <limits>
 #include <numeric>
 #include <string>
@@ -234,6 +235,24 @@ uint64_t commcost::floorSum(uint64_t N, uint64_t M, uint64_t A, uint64_t B) {
   return static_cast<uint64_t>(Sum);
 }
 
+namespace {
+/// The line count of a valid, non-empty 3-D slice at each offset within a
+/// line, and whether it is nondecreasing in the offset: the 2-D count when
+/// a dimension collapses, else the plane-by-plane count.
+struct LineCounter {
+  bool Monotone;
+  std::function<uint64_t(uint64_t)> At;
+};
+
+LineCounter lineCounterOf3D(const Slice3D &S, uint64_t LineSize) {
+  if (std::optional<Slice2D> Flat = collapse(S))
+    return {isOneRange(*Flat, LineSize), [Flat = *Flat, LineSize](uint64_t O) {
+              return linesOf2D(Flat, O, LineSize);
+            }};
+  return {false, [S, LineSize](uint64_t O) { return linesOf3D(S, O, LineSize); }};
+}
+} // namespace
+
 uint64_t commcost::uniqueLinesOfBlock(uint64_t Bytes, uint64_t Offset,
                                       uint64_t LineSize) {
   checkLineSize(LineSize);
@@ -279,9 +298,7 @@ uint64_t commcost::uniqueLinesOf3DSlice(const Slice3D &S, uint64_t Offset,
   if (empty(S))
     return 0;
   checkSlice(S);
-  if (std::optional<Slice2D> Flat = collapse(S))
-    return linesOf2D(*Flat, Offset % LineSize, LineSize);
-  return linesOf3D(S, Offset % LineSize, LineSize);
+  return lineCounterOf3D(S, LineSize).At(Offset % LineSize);
 }
 
 LineBounds commcost::uniqueLinesOf3DSliceAligned(const Slice3D &S,
@@ -292,11 +309,6 @@ LineBounds commcost::uniqueLinesOf3DSliceAligned(const Slice3D &S,
   if (empty(S))
     return {0, 0};
   checkSlice(S);
-  if (std::optional<Slice2D> Flat = collapse(S))
-    return boundsOverOffsets(
-        Align, LineSize, isOneRange(*Flat, LineSize),
-        [&](uint64_t O) { return linesOf2D(*Flat, O, LineSize); });
-  return boundsOverOffsets(
-      Align, LineSize, /*Monotone=*/false,
-      [&](uint64_t O) { return linesOf3D(S, O, LineSize); });
+  LineCounter C = lineCounterOf3D(S, LineSize);
+  return boundsOverOffsets(Align, LineSize, C.Monotone, C.At);
 }
