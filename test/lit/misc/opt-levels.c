@@ -12,5 +12,6 @@
 void send_halo(double *u, int nx, int to) {
   // CHECK: [[@LINE+1]]:3: remark: MPI_Send (send) of 'u', double elements: contiguous block of 8*nx bytes; messages 1
   MPI_Send(u + nx, nx, MPI_DOUBLE, to, 0, MPI_COMM_WORLD);
+  // CHECK: [[@LINE-3]]:1: remark: function 'send_halo': predicted communication cost
   // CHECK-NOT: remark
 }
