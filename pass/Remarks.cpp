@@ -7,6 +7,7 @@
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Function.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"
 
 #include <utility>
@@ -59,16 +60,39 @@ static void emitSite(OptimizationRemarkEmitter &ORE, const BasicBlock *Block,
       Rem << ", " << A.Partition;
     if (!A.Shape.empty())
       Rem << ": " << A.Shape;
-    if (S.Messages)
-      Rem << "; messages " << ore::NV("Messages", S.Messages->str());
-    if (S.BytesPerMessage)
-      Rem << ", bytes per message "
-          << ore::NV("BytesPerMessage", S.BytesPerMessage->str());
-    if (S.Bytes)
-      Rem << ", bytes " << ore::NV("Bytes", S.Bytes->str());
     // Line counts read as a range in the text; tools get both ends as
     // separate keys, after the message.
     std::vector<std::pair<const char *, std::string>> Extra;
+    if (!S.Conditions.empty()) {
+      std::string When = join(S.Conditions, " and ");
+      Rem << "; only when " << ore::NV("Condition", When);
+    }
+    if (S.AtMost)
+      Rem << "; at most, since it runs only where "
+          << ore::NV("Varies", A.Condition);
+    // A count of a site that runs AtMost is a maximum: the text says so,
+    // and tools get the keys Min (0, when given) and Max instead of the
+    // exact one. Reads and writes take ReadsAtMost and WritesAtMost, since
+    // ReadsMax and WritesMax are a superstep's busiest processor's.
+    auto Count = [&](const char *Label, const char *Key, const char *Min,
+                     const char *Max, const std::optional<Expr> &V) {
+      if (!V)
+        return;
+      Rem << Label;
+      if (!S.AtMost) {
+        Rem << ore::NV(Key, V->str());
+        return;
+      }
+      Rem << "at most " << V->str();
+      if (Min)
+        Extra.emplace_back(Min, "0");
+      Extra.emplace_back(Max, V->str());
+    };
+    Count("; messages ", "Messages", "MessagesMin", "MessagesMax", S.Messages);
+    if (S.BytesPerMessage)
+      Rem << ", bytes per message "
+          << ore::NV("BytesPerMessage", S.BytesPerMessage->str());
+    Count(", bytes ", "Bytes", "BytesMin", "BytesMax", S.Bytes);
     auto Lines = [&](const char *Label, const char *Min, const char *Max,
                      const std::optional<SymbolicLineBounds> &B) {
       if (!B)
@@ -80,9 +104,8 @@ static void emitSite(OptimizationRemarkEmitter &ORE, const BasicBlock *Block,
     Lines("; unique lines ", "LinesMin", "LinesMax", F.Lines);
     Lines("; read lines ", "ReadLinesMin", "ReadLinesMax", F.ReadLines);
     Lines(", write lines ", "WriteLinesMin", "WriteLinesMax", F.WriteLines);
-    if (S.Reads && S.Writes)
-      Rem << "; reads " << ore::NV("Reads", S.Reads->str()) << ", writes "
-          << ore::NV("Writes", S.Writes->str());
+    Count("; reads ", "Reads", nullptr, "ReadsAtMost", S.Reads);
+    Count(", writes ", "Writes", nullptr, "WritesAtMost", S.Writes);
     if (S.Split)
       Rem << ", per processor at most hr "
           << ore::NV("ReadsMax", S.Split->ReadsMax.str()) << ", hw "
