@@ -19,7 +19,6 @@ void sparse(double *b, const int *flags, int n, int to) {
 }
 // YAML: Function: sparse
 // YAML: - Varies: 'the condition at line
-// YAML: - CostUs:
 // YAML: - MessagesMin: '0'
 // YAML-NEXT: - MessagesMax: n
 // YAML-NEXT: - BytesMin: '0'
