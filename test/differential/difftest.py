@@ -350,15 +350,20 @@ def cause(site, failure):
             return "zero-byte transfer"
     if site.cond:
         return "conditional"
+    # Memory walked backwards: a negative coefficient of a loop counting
+    # up, or a positive one of a loop counting down.
     down = {l.var for l in site.loops if l.down}
+    walks = []  # (symbolic pitch?, backwards?) per use of a loop variable
     for buf in site.buffers:
         for acc in buf.accesses:
-            for sub in acc.subs:
-                for coef, param, var in sub.terms:
-                    if var and param and coef < 0:
-                        return "negative symbolic pitch"
-                    if var and (coef < 0) != (var in down):
-                        return "backward"
+            for d, sub in enumerate(acc.subs):
+                vla = any(isinstance(x, str) for x in buf.dims[d + 1:])
+                walks += [(bool(param) or vla, (coef < 0) != (var in down))
+                          for coef, param, var in sub.terms if var]
+    if any(param and back for param, back in walks):
+        return "negative symbolic pitch"
+    if any(back for _, back in walks):
+        return "backward"
     return "other"
 
 
@@ -393,8 +398,8 @@ def main():
                     default=int(env["COMMCOST_DIFFTEST_SEED"])
                     if env.get("COMMCOST_DIFFTEST_SEED") else None)
     ap.add_argument("--sites", type=int,
-                    default=int(env.get("COMMCOST_DIFFTEST_SITES", 4400)))
-    ap.add_argument("--per-program", type=int, default=80)
+                    default=int(env.get("COMMCOST_DIFFTEST_SITES", 5000)))
+    ap.add_argument("--per-program", type=int, default=100)
     ap.add_argument("--placements", type=int, default=2,
                     help="runs per binding, each at random placements")
     ap.add_argument("--levels", default=",".join(LEVELS))

@@ -112,9 +112,6 @@ class Datatype:
     def __init__(self, kind, old=None, ctype=None, **fields):
         self.kind, self.old, self.ctype, self.fields = kind, old, ctype, fields
 
-    def builtin(self):
-        return self.old.builtin() if self.old else self.ctype
-
     def _v(self, key, env):
         x = self.fields[key]
         if isinstance(x, list):
@@ -193,11 +190,6 @@ class Datatype:
             out.append(f"MPI_Type_commit(&{name});")
         return name
 
-    def describe(self):
-        if self.kind == "builtin":
-            return self.ctype
-        return f"{self.kind}({self.fields}, {self.old.describe()})"
-
 
 class Buffer:
     """An array a site reads or writes. cls: global, param1d (a pointer,
@@ -251,12 +243,10 @@ class Access:
 
 
 class Condition:
-    """An `if` around the part of the nest below loop `level` (-1: around
-    the whole nest's body at depth 0)."""
+    """An `if` inside loop `level`, around the rest of the nest."""
 
-    def __init__(self, level, text, kind, mask_access=None):
+    def __init__(self, level, text, kind):
         self.level, self.text, self.kind = level, text, kind
-        self.mask_access = mask_access
 
 
 class Site:
@@ -273,10 +263,8 @@ class Site:
         self.count = None  # MPI count or memcpy bytes: int or param name
         self.bindings = []  # dicts of int parameter values
         self.expected_kinds = set()
-        self.globals_text = []
         self.first_line = self.last_line = 0
 
-    # The truth's keys a record of this site may claim.
     def box(self, env):
         """Ranges of the loop variables, or None if some loop is empty."""
         box = {}
@@ -513,7 +501,7 @@ class Generator:
             acc = Access(mask, [sub], lambda env: (0, 4))
             mask.accesses.append(acc)
             test = r.choice(["& 1", "% 3 == 0", "& 4"])
-            return Condition(level, f"({acc.lvalue()} {test})", kind, acc)
+            return Condition(level, f"({acc.lvalue()} {test})", kind)
         if kind == "parity":
             v = r.choice(vars_)
             return Condition(level, f"({v} % {r.choice([2, 3])} == 0)", kind)
@@ -602,7 +590,8 @@ class Generator:
             site.src, site.dst = src, dst
             one = (lambda env: (0, es))
             if kind == "omp":
-                # Threads write different elements: no data race.
+                # Threads write apart where the dimensions allow; where
+                # they collide, the values differ, not the recorded truth.
                 dst.accesses.append(Access(dst, self.structured(
                     site, dst, None, keep_outer=True), one))
             else:
