@@ -941,9 +941,15 @@ PROLOGUE = ["#include <mpi.h>", "#include <stdlib.h>", "#include <string.h>",
 class Program:
     def __init__(self, seed, index, sites):
         self.seed, self.index, self.sites = seed, index, sites
+        self._plain = None
 
     def plain(self):
         """The source the plugin compiles; sets each site's line range."""
+        if self._plain is None:
+            self._plain = self._render_plain()
+        return self._plain
+
+    def _render_plain(self):
         lines = [f"/* commcost differential test: seed {self.seed}, "
                  f"program {self.index} */"] + PROLOGUE
         for site in self.sites:

@@ -139,36 +139,43 @@ def evaluate(text, env):
     return compile_expression(str(text))(env)
 
 
-def _loader():
-    class Loader(yaml.CSafeLoader if hasattr(yaml, "CSafeLoader")
-                 else yaml.SafeLoader):
-        pass
-
-    Loader.add_multi_constructor(
-        "!", lambda l, suffix, node: dict(l.construct_mapping(node, deep=True),
-                                          Tag=suffix))
-    return Loader
+def _scalar_map(node):
+    """A YAML mapping node's scalar entries as a dict of strings."""
+    return {k.value: v.value for k, v in node.value
+            if isinstance(v, yaml.ScalarNode)}
 
 
 def load_remarks(path, pass_name="commcost"):
     """The records of one pass in an optimisation-record file, in order: a
     dict per record with Tag (Analysis, Missed, Passed), Name, Function,
     Line, Column and Args (the keyed arguments, values as strings; the
-    remark's text pieces are left out)."""
+    remark's text pieces are left out). Reads the composed YAML nodes
+    (libyaml's parser when present) without building Python objects for
+    every remark's text, which is most of a record file."""
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     out = []
     with open(path) as f:
-        for doc in yaml.load_all(f, Loader=_loader()):
-            if not doc or doc.get("Pass") != pass_name:
+        for doc in yaml.compose_all(f, Loader=loader):
+            if not isinstance(doc, yaml.MappingNode):
+                continue
+            fields = dict((k.value, v) for k, v in doc.value)
+            if getattr(fields.get("Pass"), "value", None) != pass_name:
                 continue
             args = {}
-            for a in doc.get("Args", []):
-                for k, v in a.items():
+            for item in getattr(fields.get("Args"), "value", []):
+                for k, v in _scalar_map(item).items():
                     if k not in ("String", "DebugLoc"):
-                        args[k] = str(v)
-            loc = doc.get("DebugLoc") or {}
-            out.append({"Tag": doc["Tag"], "Name": doc.get("Name"),
-                        "Function": doc.get("Function"),
-                        "Line": loc.get("Line"), "Column": loc.get("Column"),
+                        args[k] = v
+            loc = fields.get("DebugLoc")
+            loc = _scalar_map(loc) if isinstance(loc, yaml.MappingNode) \
+                else {}
+            line, column = loc.get("Line"), loc.get("Column")
+            out.append({"Tag": doc.tag.lstrip("!"),
+                        "Name": getattr(fields.get("Name"), "value", None),
+                        "Function": getattr(fields.get("Function"), "value",
+                                            None),
+                        "Line": int(line) if line else None,
+                        "Column": int(column) if column else None,
                         "Args": args})
     return out
 
