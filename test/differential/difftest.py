@@ -26,6 +26,7 @@ record values at random to show what the comparison catches."""
 import argparse
 import collections
 import concurrent.futures
+import glob
 import json
 import os
 import random
@@ -102,7 +103,9 @@ def claims(args):
 class Verdict:
     def __init__(self):
         self.status = "exact"
-        self.failures = []  # (key, claim, values, truth, binding index)
+        # (key, claimed expressions, their values, truth, binding index,
+        # placements of the failing run)
+        self.failures = []
 
 
 def judge(site, record, results):
@@ -200,8 +203,7 @@ def build_recorder(ctx, work):
                 os.path.join(FAKE_MPI, "mpi.c")):
         obj = os.path.join(work, os.path.basename(src)[:-2] + ".o")
         run_cmd([ctx.opts.clang, "-O2", "-fopenmp", "-w", "-I", FAKE_MPI,
-                 "-c", src,
-                 "-o", obj])
+                 "-c", src, "-o", obj])
         objs.append(obj)
     return objs
 
@@ -288,14 +290,17 @@ class Mutations:
     record again: each should now be wrong."""
 
     def __init__(self, count, seed, records_expected):
-        self.count, self.rng = count, random.Random(f"{seed}/mutate")
+        self.count, self.seed = count, seed
         self.chance = count / max(1, records_expected)
         self.outcomes = []  # (level, program, function, key, caught)
 
     def apply(self, level, prog, site, judged, results):
+        # One generator per site and level: the same choices in any order
+        # of the threads.
+        rng = random.Random(f"{self.seed}/{level}/{prog.index}/{site.index}")
         for record, v in judged:
             if not self.count or v.status == "wrong" or \
-                    self.rng.random() > self.chance:
+                    rng.random() > self.chance:
                 continue
             cl = claims(record["Args"])
             # Only keys the runs give a truth for can be caught.
@@ -304,7 +309,7 @@ class Mutations:
                          for runs in results for run, _ in runs)}
             if not cl:
                 continue
-            key = self.rng.choice(sorted(cl))
+            key = rng.choice(sorted(cl))
             kind, exprs = cl[key]
             bad = dict(record, Args=dict(record["Args"]))
             if kind == "range":
@@ -422,6 +427,10 @@ def main():
           f"levels {' '.join(opts.levels)}", flush=True)
     start = time.time()
     os.makedirs(opts.workdir, exist_ok=True)
+    # The files of an earlier run (it may have had more programs).
+    for old in glob.glob(os.path.join(opts.workdir, "p[0-9]*")) + \
+            glob.glob(os.path.join(opts.workdir, "backend-check.c*")):
+        os.remove(old)
     ctx = Context(opts)
     try:
         ctx.objs = build_recorder(ctx, opts.workdir)
