@@ -62,37 +62,7 @@ static void emitSite(OptimizationRemarkEmitter &ORE, const BasicBlock *Block,
       Rem << ": " << A.Shape;
     // Line counts read as a range in the text; tools get both ends as
     // separate keys, after the message.
-    std::vector<std::pair<const char *, std::string>> Extra;
-    if (!S.Conditions.empty()) {
-      std::string When = join(S.Conditions, " and ");
-      Rem << "; only when " << ore::NV("Condition", When);
-    }
-    if (S.AtMost)
-      Rem << "; at most, since it runs only where "
-          << ore::NV("Varies", A.Condition);
-    // A count of a site that runs AtMost is a maximum: the text says so,
-    // and tools get the keys Min (0, when given) and Max instead of the
-    // exact one. Reads and writes take ReadsAtMost and WritesAtMost, since
-    // ReadsMax and WritesMax are a superstep's busiest processor's.
-    auto Count = [&](const char *Label, const char *Key, const char *Min,
-                     const char *Max, const std::optional<Expr> &V) {
-      if (!V)
-        return;
-      Rem << Label;
-      if (!S.AtMost) {
-        Rem << ore::NV(Key, V->str());
-        return;
-      }
-      Rem << "at most " << V->str();
-      if (Min)
-        Extra.emplace_back(Min, "0");
-      Extra.emplace_back(Max, V->str());
-    };
-    Count("; messages ", "Messages", "MessagesMin", "MessagesMax", S.Messages);
-    if (S.BytesPerMessage)
-      Rem << ", bytes per message "
-          << ore::NV("BytesPerMessage", S.BytesPerMessage->str());
-    Count(", bytes ", "Bytes", "BytesMin", "BytesMax", S.Bytes);
+    std::vector<std::pair<std::string, std::string>> Extra;
     auto Lines = [&](const char *Label, const char *Min, const char *Max,
                      const std::optional<SymbolicLineBounds> &B) {
       if (!B)
@@ -101,17 +71,47 @@ static void emitSite(OptimizationRemarkEmitter &ORE, const BasicBlock *Block,
       Extra.emplace_back(Min, B->Min.str());
       Extra.emplace_back(Max, B->Max.str());
     };
+    if (!S.Conditions.empty()) {
+      std::string When = join(S.Conditions, " and ");
+      Rem << "; only when " << ore::NV("Condition", When);
+    }
+    if (S.AtMost)
+      Rem << "; at most, since it runs only where "
+          << ore::NV("Varies", A.Condition);
+    // A count of a site that runs AtMost is a maximum (the least is 0): the
+    // text says so, and tools get the key K + "AtMost" instead of K.
+    auto Count = [&](const char *Label, const char *Key, const Expr &V,
+                     bool Bound) {
+      Rem << Label;
+      if (!Bound) {
+        Rem << ore::NV(Key, V.str());
+        return;
+      }
+      Rem << "at most " << V.str();
+      Extra.emplace_back(std::string(Key) + "AtMost", V.str());
+    };
+    if (S.Messages)
+      Count("; messages ", "Messages", *S.Messages, S.AtMost);
+    // A copy loop is one message: its size is its bytes.
+    if (S.BytesPerMessage)
+      Count(", bytes per message ", "BytesPerMessage", *S.BytesPerMessage,
+            S.AtMost && S.Kind == SiteKind::CopyLoop);
+    if (S.Bytes)
+      Count(", bytes ", "Bytes", *S.Bytes, S.AtMost);
     Lines("; unique lines ", "LinesMin", "LinesMax", F.Lines);
     Lines("; read lines ", "ReadLinesMin", "ReadLinesMax", F.ReadLines);
     Lines(", write lines ", "WriteLinesMin", "WriteLinesMax", F.WriteLines);
-    Count("; reads ", "Reads", nullptr, "ReadsAtMost", S.Reads);
-    Count(", writes ", "Writes", nullptr, "WritesAtMost", S.Writes);
-    if (S.Split)
-      Rem << ", per processor at most hr "
-          << ore::NV("ReadsMax", S.Split->ReadsMax.str()) << ", hw "
-          << ore::NV("WritesMax", S.Split->WritesMax.str());
+    if (S.Reads)
+      Count("; reads ", "Reads", *S.Reads, S.AtMost);
+    if (S.Writes)
+      Count(", writes ", "Writes", *S.Writes, S.AtMost);
+    if (S.Split) {
+      Count(", per processor at most hr ", "ReadsMax", S.Split->ReadsMax,
+            S.AtMost);
+      Count(", hw ", "WritesMax", S.Split->WritesMax, S.AtMost);
+    }
     if (auto M = F.Values.find("M"); M != F.Values.end())
-      Rem << ", total M " << ore::NV("Traffic", M->second.str());
+      Count(", total M ", "Traffic", M->second, S.AtMost);
     if (std::string Align = alignmentOf(S, P.Machine.LineSize); !Align.empty())
       Rem << "; assumed alignment: " << Align;
     if (C.Us) {

@@ -89,12 +89,15 @@ def truth(site, run):
 
 def claims(args):
     """{base key: (kind, exprs)} of a record: ("exact", (e,)), ("range",
-    (lo, hi)) or ("bound", (e,)) when the record states a condition."""
+    (lo, hi)), or ("bound", (e,)) for a maximum K + "AtMost" or a value
+    under a stated Condition (0 when it does not hold)."""
     out = {}
     conditional = "Condition" in args
     for k in CHECKED:
         if k + "Min" in args and k + "Max" in args:
             out[k] = ("range", (args[k + "Min"], args[k + "Max"]))
+        elif k + "AtMost" in args:
+            out[k] = ("bound", (args[k + "AtMost"],))
         elif k in args:
             out[k] = ("bound" if conditional else "exact", (args[k],))
     return out

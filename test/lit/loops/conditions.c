@@ -19,13 +19,11 @@ void sparse(double *b, const int *flags, int n, int to) {
 }
 // YAML: Function: sparse
 // YAML: - Varies: 'the condition at line
-// YAML: - MessagesMin: '0'
-// YAML-NEXT: - MessagesMax: n
-// YAML-NEXT: - BytesMin: '0'
-// YAML-NEXT: - BytesMax: '8*n'
+// YAML: - MessagesAtMost: n
+// YAML-NEXT: - BytesAtMost: '8*n'
 // YAML-NEXT: - LinesMin: '0'
 void unpack(double *restrict d, const double *restrict s, const double *w, int n) {
-  // CHECK: [[@LINE+1]]:3: remark: loop (copy-loop) of 'd <- s', double elements: {{.*}}; at most, since it runs only where the condition at line [[@LINE+2]] holds (in the loop at line [[@LINE+1]]); messages at most 1, bytes per message 8*n, bytes at most 8*n; read lines 0 to {{.*}}, write lines 0 to {{.*}}; reads at most n, writes at most n
+  // CHECK: [[@LINE+1]]:3: remark: loop (copy-loop) of 'd <- s', double elements: {{.*}}; at most, since it runs only where the condition at line [[@LINE+2]] holds (in the loop at line [[@LINE+1]]); messages at most 1, bytes per message at most 8*n, bytes at most 8*n; read lines 0 to {{.*}}, write lines 0 to {{.*}}; reads at most n, writes at most n
   for (int i = 0; i < n; i++)
     if (w[i] > 0)
       d[i] = s[i];
