@@ -61,6 +61,8 @@ struct Layout {
 /// The loops around an access: how often it runs and how its address moves.
 struct LoopWalk {
   Expr Executions = Expr::constant(1);
+  /// The part of Executions from loops the address does not move in.
+  Expr StillExecutions = Expr::constant(1);
   /// One per loop the address moves in, innermost first, with the pitch
   /// made positive (a loop walking down covers the same bytes).
   std::vector<SymbolicDim> Moving;
