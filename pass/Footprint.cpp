@@ -296,7 +296,8 @@ static bool invariantIn(Value *Cond, const Loop &L, ScalarEvolution &SE) {
 }
 
 void noteConditions(const Loop &L, const BasicBlock &Block,
-                    const AnalysisContext &Ctx, LoopWalk &W) {
+                    const AnalysisContext &Ctx, LoopWalk &W,
+                    const Loop *StopAt) {
   const BasicBlock *Rep = representative(L, Block, Ctx.LI);
   const BasicBlock *Latch = L.getLoopLatch();
   if (!Latch || Ctx.DT.dominates(Rep, Latch))
@@ -320,7 +321,12 @@ void noteConditions(const Loop &L, const BasicBlock &Block,
         continue;
       std::string Text =
           describeCondition(Br->getCondition(), S == 0, *Br, Ctx);
-      if (invariantIn(Br->getCondition(), L, Ctx.SE)) {
+      // Exact only if the condition is the same in every iteration of
+      // every loop walked, not just of L.
+      bool Invariant = true;
+      for (const Loop *O = &L; O && O != StopAt; O = O->getParentLoop())
+        Invariant &= invariantIn(Br->getCondition(), *O, Ctx.SE);
+      if (Invariant) {
         Found.push_back(Text);
       } else if (!Varying) {
         Varying = true;
@@ -362,7 +368,7 @@ Expected<LoopWalk> walkLoops(const SCEV *Address, const BasicBlock *Block,
       return withContext(TripExpr.takeError(),
                          "the trip count of " + loopName(*L));
     W.Executions = W.Executions * *TripExpr;
-    noteConditions(*L, *Block, Ctx, W);
+    noteConditions(*L, *Block, Ctx, W, StopAt);
     if (!A)
       continue;
     if (Error E = takeLoop(W, A, *L, *TripExpr, *Trips, StopAt, Ctx))
