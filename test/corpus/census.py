@@ -122,6 +122,9 @@ def roles(name):
 
 _FUNCTIONS = {K.FUNCTION_DECL, K.CXX_METHOD, K.CONSTRUCTOR, K.DESTRUCTOR,
               K.CONVERSION_FUNCTION, K.FUNCTION_TEMPLATE, K.LAMBDA_EXPR}
+_NAMED_FUNCTIONS = _FUNCTIONS - {K.LAMBDA_EXPR}
+_TEMPLATES = {K.FUNCTION_TEMPLATE, K.CLASS_TEMPLATE,
+              K.CLASS_TEMPLATE_PARTIAL_SPECIALIZATION}
 _LOOPS = {K.FOR_STMT, K.WHILE_STMT, K.DO_STMT, K.CXX_FOR_RANGE_STMT}
 _ARRAY_TYPES = {ci.TypeKind.CONSTANTARRAY, ci.TypeKind.INCOMPLETEARRAY,
                 ci.TypeKind.VARIABLEARRAY, ci.TypeKind.DEPENDENTSIZEDARRAY}
@@ -201,13 +204,46 @@ def _skipped_lines(tu, name):
         lib.clang_disposeSourceRangeList(ranges)
 
 
+def _inlined(cursor):
+    """Whether a function is inline (declared so, or defined in its
+    class): libclang's clang_Cursor_isFunctionInlined."""
+    lib = ci.conf.lib
+    if not hasattr(_inlined, "ready"):
+        lib.clang_Cursor_isFunctionInlined.argtypes = [ci.Cursor]
+        lib.clang_Cursor_isFunctionInlined.restype = ctypes.c_uint
+        _inlined.ready = True
+    return bool(lib.clang_Cursor_isFunctionInlined(cursor))
+
+
+class _Function:
+    """A function definition of the unit: its name, whether clang emits it
+    whatever the rest of the unit does, and the names it refers to."""
+
+    def __init__(self, name, always):
+        self.name = name
+        self.always = always
+        self.refers = set()
+
+
+def _always_emitted(cursor, in_template):
+    """Functions clang emits even if nothing in the unit uses them: not
+    templates, and with external linkage and not inline, or (to be safe)
+    constructors, destructors and virtual methods."""
+    if in_template:
+        return False
+    if cursor.kind in (K.CONSTRUCTOR, K.DESTRUCTOR) or (
+            cursor.kind == K.CXX_METHOD and cursor.is_virtual_method()):
+        return True
+    return cursor.linkage == ci.LinkageKind.EXTERNAL and not _inlined(cursor)
+
+
 def _children(cursor):
     return list(cursor.get_children())
 
 
-def _strip(cursor, kinds=_CASTS):
+def _strip(cursor):
     """The expression under parentheses, implicit and explicit casts."""
-    while cursor.kind in kinds:
+    while cursor.kind in _CASTS:
         kids = _children(cursor)
         # An implicit cast has one operand; other unexposed expressions
         # (e.g. an implicit member access) are left as they are.
@@ -216,12 +252,6 @@ def _strip(cursor, kinds=_CASTS):
             break
         cursor = operands[-1]
     return cursor
-
-
-def _first_token(cursor):
-    for tok in cursor.get_tokens():
-        return tok.spelling
-    return None
 
 
 def _unary_operator(cursor):
@@ -402,6 +432,27 @@ def _varying(loop):
     return varying
 
 
+def _compiled(functions):
+    """The functions clang emits: those always emitted, and, by name, every
+    function one of them refers to, and so on. Names stand for all the
+    functions that have them (overloads, methods of different classes,
+    instantiations of a template), so a function is taken as emitted
+    whenever it may be."""
+    by_name = {}
+    for f in functions:
+        by_name.setdefault(f.name, []).append(f)
+    names = set()
+    work = [name for f in functions if f.always for name in f.refers]
+    while work:
+        name = work.pop()
+        if name in names:
+            continue
+        names.add(name)
+        for f in by_name.get(name, []):
+            work.extend(f.refers)
+    return {f for f in functions if f.always or f.name in names}
+
+
 class Census:
     """Walks translation units and collects their sites (files under
     `root` only: system headers are not user code)."""
@@ -451,11 +502,19 @@ class Census:
             raise RuntimeError(f"{source}: census parse failed: {errors[0]}")
         self._tu = tu
         sites = []
+        self._functions = []
+        # References outside any function (initialisers of tables of
+        # function pointers) keep what they name.
+        file_scope = _Function("", True)
         for top in tu.cursor.get_children():
             loc = top.location
             if loc.file is not None and self.relpath(loc.file.name):
-                self._walk(top, sites, loops=[], varying=None)
+                self._walk(top, sites, loops=[], varying=None,
+                           function=file_scope, in_template=False)
         self._tu = None
+        compiled = _compiled(self._functions + [file_scope])
+        for s in sites:
+            s["compiled"] = s.pop("function") in compiled
         return sites
 
     def _where(self, cursor):
@@ -489,12 +548,22 @@ class Census:
         header = _children(loop)[:-1] if loop.kind != K.DO_STMT else []
         return [first, max([first] + [c.extent.end.line for c in header])]
 
-    def _walk(self, cursor, sites, loops, varying):
+    def _walk(self, cursor, sites, loops, varying, function, in_template):
         k = cursor.kind
         directive = (self._directive(cursor)
                      if self._openmp and k.is_statement() else None)
         if k in _FUNCTIONS or (directive and _outlines(directive[1])):
             loops, varying = [], None
+        in_template = in_template or k in _TEMPLATES
+        if k in _NAMED_FUNCTIONS and cursor.is_definition():
+            function = _Function(cursor.spelling,
+                                 _always_emitted(cursor, in_template))
+            self._functions.append(function)
+        elif k in (K.CALL_EXPR, K.MEMBER_REF_EXPR, K.OVERLOADED_DECL_REF):
+            function.refers.add(cursor.spelling)
+        elif k == K.DECL_REF_EXPR and (cursor.referenced is None or
+                                       cursor.referenced.kind in _FUNCTIONS):
+            function.refers.add(cursor.spelling)
         if k == K.CXX_FOR_RANGE_STMT:
             kids = _children(cursor)
             var = next((c for c in kids if c.kind == K.VAR_DECL), None)
@@ -504,13 +573,16 @@ class Census:
             if not loops:
                 varying = _varying(cursor)
             loops = loops + [self._loop_lines(cursor, directive)]
+        n = len(sites)
         if k == K.CALL_EXPR:
             self._call(cursor, sites)
         elif (k == K.BINARY_OPERATOR and loops
               and cursor.binary_operator == ci.BinaryOperator.Assign):
             self._copy(cursor, sites, loops, varying)
+        for site in sites[n:]:
+            site["function"] = function
         for child in cursor.get_children():
-            self._walk(child, sites, loops, varying)
+            self._walk(child, sites, loops, varying, function, in_template)
 
     def _call(self, cursor, sites):
         ref = cursor.referenced

@@ -1,10 +1,11 @@
 """The plugin's records of one translation unit, matched to the census
 sites of that unit. The rules are in test/corpus/README.md.
 
-Only the record's DebugLoc, type (Analysis or Missed), Name and the
-Callee, Kind, Array and Reason arguments are read; which function a
-record is about is decided by the census's own table, not by the
-plugin's Kind."""
+Only analysis and missed records are read (a passed record tells a
+decision about a site already reported), and of them the DebugLoc, Name
+and the Callee, Kind, Array and Reason arguments; which function a record
+is about is decided by the census's own table, not by the plugin's
+Kind."""
 import os
 import re
 
@@ -44,14 +45,13 @@ def load_records(path):
         raise ValueError(f"{path}: not an optimisation record file: {e}")
     records = []
     for d in docs:
-        if not isinstance(d, dict) or d.get("Pass") != "commcost":
+        if (not isinstance(d, dict) or d.get("Pass") != "commcost"
+                or d["_type"] not in ("Analysis", "Missed")):
             continue
         loc = d.get("DebugLoc") or {}
-        args = []
         fields = {}
         for a in d.get("Args") or []:
             for k, v in a.items():
-                args.append((k, str(v)))
                 if k != "String":
                     fields.setdefault(k, str(v))
         records.append(dict(
@@ -59,7 +59,7 @@ def load_records(path):
             file=loc.get("File"), line=int(loc.get("Line", 0)),
             col=int(loc.get("Column", 0)), callee=fields.get("Callee", ""),
             kind=fields.get("Kind", ""), array=fields.get("Array", ""),
-            reason=fields.get("Reason", ""), args=tuple(args)))
+            reason=fields.get("Reason", "")))
     return records
 
 
@@ -74,11 +74,8 @@ def normalise_reason(reason):
     """A missed reason without the particulars (names, numbers, lines), so
     that equal reasons about different sites count together."""
     text = re.sub(r"'[^']*'", "'_'", reason)
-    text = re.sub(r"\bline \d+", "line N", text)
     text = re.sub(r"\d+", "N", text)
-    # Keep the reason's head: what follows ': ' details the instance.
-    text = re.sub(r"\s+", " ", text).strip()
-    return text[:160]
+    return re.sub(r"\s+", " ", text).strip()[:160]
 
 
 def _is_superstep(rec):
@@ -88,19 +85,17 @@ def _is_superstep(rec):
 
 
 def _copy_priority(site, line):
-    """How well a copy-loop record at `line` fits a copy statement: 0 at
-    the outermost loop's keyword (where the plugin reports), 1 within that
-    loop's header, 2 within an inner loop's header, 3 at the statement;
-    None if not at all."""
+    """How well a copy-loop record at `line` fits a copy statement: 0 in
+    the header of the outermost loop (its keyword or OpenMP directive is
+    where the plugin reports), 1 in the header of an inner loop, 2 at the
+    statement; None if not at all."""
     loops = site["loops"]
-    if line == loops[0][0]:
-        return 0
     if loops[0][0] <= line <= loops[0][1]:
-        return 1
+        return 0
     if any(first <= line <= last for first, last in loops[1:]):
-        return 2
+        return 1
     if line == site["line"]:
-        return 3
+        return 2
     return None
 
 
@@ -166,7 +161,7 @@ def match_unit(sites, records, relpath):
                         (p, -_array_score(sites[i], rec),
                          abs(sites[i]["line"] - rec["line"]), i))
             if _is_superstep(rec):
-                candidates = [c for c in candidates if c[0] <= 2]
+                candidates = [c for c in candidates if c[0] <= 1]
                 want = len(candidates)
             else:
                 want = 1

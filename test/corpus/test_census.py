@@ -1,6 +1,7 @@
 """Tests of the census (census.py) on annotated inputs: every line that
 ends in "site: KIND..." must give exactly those sites, and no other line
-any; "loop: A-B" gives the lines of the outermost loop around a copy.
+any; "(not compiled)" says clang does not emit the function they are in;
+"loop: A-B" gives the lines of the outermost loop around a copy.
 Usage: test_census.py (MPI and OpenSHMEM headers from mpicc/oshcc)."""
 import os
 import re
@@ -19,18 +20,20 @@ INPUTS = os.path.join(HERE, "Inputs")
 
 
 def expected(path):
-    """{(line, kind): count} and {line: [first, last]} from the comments."""
+    """{(line, kind, compiled): count} and {line: [first, last]} from the
+    comments."""
     sites, loops = {}, {}
     with open(path) as f:
         for n, text in enumerate(f, 1):
-            m = re.search(r"site:((?:\s+[a-z-]+)+?)(?:\s+loop:\s*(\d+)-(\d+))?"
-                          r"\s*(?:\*/)?\s*$", text)
+            m = re.search(r"site:((?:\s+[a-z-]+)+?)(\s+\(not compiled\))?"
+                          r"(?:\s+loop:\s*(\d+)-(\d+))?\s*(?:\*/)?\s*$", text)
             if not m:
                 continue
             for kind in m.group(1).split():
-                sites[(n, kind)] = sites.get((n, kind), 0) + 1
-            if m.group(2):
-                loops[n] = [int(m.group(2)), int(m.group(3))]
+                key = (n, kind, not m.group(2))
+                sites[key] = sites.get(key, 0) + 1
+            if m.group(3):
+                loops[n] = [int(m.group(3)), int(m.group(4))]
     return sites, loops
 
 
@@ -38,7 +41,8 @@ def found(sites, name):
     got = {}
     for s in sites:
         if s["file"] == name:
-            got[(s["line"], s["kind"])] = got.get((s["line"], s["kind"]), 0) + 1
+            key = (s["line"], s["kind"], s["compiled"])
+            got[key] = got.get(key, 0) + 1
     return got
 
 
@@ -58,7 +62,7 @@ class CensusTest(unittest.TestCase):
         extra = {k: v for k, v in got.items() if want.get(k) != v}
         self.assertEqual((missing, extra), ({}, {}),
                          "(expected but not found as many, found but not "
-                         "expected as many), keyed by (line, kind)")
+                         "expected as many), keyed by (line, kind, compiled)")
         for s in sites:
             if s["kind"] == "copy-loop" and s["line"] in loops:
                 self.assertEqual(s["loops"][0], loops[s["line"]],

@@ -30,7 +30,7 @@ def rec(line, callee, analysed=True, kind="", name=None, file="a.c", col=3,
     return dict(type="Analysis" if analysed else "Missed",
                 name=name or ("CommunicationCost" if analysed else "Missed"),
                 file=file, line=line, col=col, callee=callee, kind=kind,
-                array=array, reason=reason, args=())
+                array=array, reason=reason)
 
 
 def relpath(name):
@@ -116,12 +116,15 @@ class MatchTest(unittest.TestCase):
 
     def test_superstep_covers_its_statements(self):
         loop = [[70, 71]]
-        sites = [copy(72, loop), copy(73, loop), copy(80, [[79, 79]])]
+        # The last statement is on the record's line but in another nest
+        # (only a loop's statements belong to its superstep).
+        sites = [copy(72, loop), copy(73, loop), copy(80, [[79, 79]]),
+                 copy(70, [[60, 60]])]
         states, counts = self.match(sites, [
             rec(70, "loop", kind="superstep", array="d <- s, d <- s")])
-        self.assertEqual(states, ["analysed", "analysed", "silent"])
+        self.assertEqual(states, ["analysed", "analysed", "silent", "silent"])
         states, _ = self.match(sites, [rec(70, "superstep", analysed=False)])
-        self.assertEqual(states, ["missed", "missed", "silent"])
+        self.assertEqual(states, ["missed", "missed", "silent", "silent"])
 
     def test_unknown_callee_is_extra(self):
         states, counts = self.match([call(10, "MPI_Send")],
@@ -154,6 +157,14 @@ Args:
 Pass:            inline
 Name:            Other
 ...
+--- !Passed
+Pass:            commcost
+Name:            Decision
+DebugLoc:        { File: 'a.c', Line: 7, Column: 3 }
+Function:        f
+Args:
+  - Callee:          MPI_Send
+...
 """
         with tempfile.TemporaryDirectory() as d:
             path = os.path.join(d, "r.yaml")
@@ -172,14 +183,46 @@ Name:            Other
 
 
 def counts(analysed=5, silent=1, duplicate=0, crashes=0, sites=10):
-    kinds = {k: dict(sites=0, analysed=0, missed=0, silent=0)
+    kinds = {k: dict(sites=0, analysed=0, missed=0, silent=0, uncompiled=0)
              for k in corpus.KINDS}
     kinds["call"] = dict(sites=sites, analysed=analysed,
-                         missed=sites - analysed - silent, silent=silent)
+                         missed=sites - analysed - silent, silent=silent,
+                         uncompiled=1)
     a = dict(units=2, crashes=crashes, objects_differ=0,
              records=dict(duplicate=duplicate, extra=0, system=0, unpriced=0),
              kinds=kinds)
     return dict(format=corpus.BASELINE_FORMAT, apps={"X": a}, total=a)
+
+
+class AggregateTest(unittest.TestCase):
+    def test_header_site_counts_once_with_its_best_outcome(self):
+        def site(state, line=5, reason=None):
+            return dict(call(line, "MPI_Send"), file="h.h", state=state,
+                        reason=reason, records=1)
+        # Line 5: silent in a.c, analysed in b.c; line 7: not emitted in
+        # a.c, silent in b.c; line 11: emitted by no unit.
+        dead = site("uncompiled", 7)
+        unit = dict(app="X", crash=None, objects_identical=True,
+                    counts=dict(duplicate=1, extra=0, system=2, unpriced=0))
+        results = [
+            dict(unit, file="a.c", sites=[site("silent"), dead,
+                                          site("missed", 9, ("M", "why"))]),
+            dict(unit, file="b.c", sites=[site("analysed"), site("silent", 7),
+                                          site("missed", 9, ("M", "why")),
+                                          site("uncompiled", 11)]),
+            dict(unit, file="c.c", sites=[], crash="signal 11",
+                 objects_identical=None)]
+        report = corpus.aggregate(results, ["X"])
+        total = corpus.totals(report)
+        self.assertEqual(total["kinds"]["call"], dict(
+            sites=3, analysed=1, missed=1, silent=1, uncompiled=1))
+        self.assertEqual((total["units"], total["crashes"],
+                          total["records"]["duplicate"],
+                          total["records"]["system"]), (3, 1, 3, 6))
+        self.assertEqual(corpus.histogram(total), [(1, "call", "M", "why")])
+        text = corpus.render_markdown(report, total, "")
+        self.assertIn("| X | 3 | 1 | 0 | 1/1/1 of 3 | 0/0/0 of 0 |", text)
+        self.assertIn("| 1 | call | M | why |", text)
 
 
 class BaselineTest(unittest.TestCase):
@@ -196,7 +239,7 @@ class BaselineTest(unittest.TestCase):
         self.assertEqual(corpus.regressions(base, counts(crashes=1)),
                          ["X: 1 unit(s) crash with the plugin"])
         self.assertEqual(corpus.regressions(base, counts(sites=11)),
-                         ["X call: census counts 11 sites, baseline 10"])
+                         ["X call: census counts 11 sites sites, baseline 10"])
 
     def test_baseline_file(self):
         with tempfile.TemporaryDirectory() as d:

@@ -93,6 +93,9 @@ void copies(double *restrict dst, const double *restrict src, int n, int m,
     dst[i] += src[i];
     dst[i] = n;
     local[1] = local[0];
+    double scratch[2];
+    scratch[0] = src[i];
+    scratch[1] = src[n + i];
   }
   dst[0] = src[0];
 }

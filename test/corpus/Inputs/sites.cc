@@ -56,7 +56,7 @@ void containers(std::vector<double> &v, const std::vector<double> &w,
 
 template <typename T> void gather(T *dst, const T *src, const int *at, int n) {
   for (int i = 0; i < n; ++i)
-    dst[i] = src[at[i]]; // site: copy-loop loop: 58-58
+    dst[i] = src[at[i]]; // site: copy-loop (not compiled) loop: 58-58
 }
 
 void openmp(double *dst, const double *src, int n, int reps) {
@@ -105,4 +105,21 @@ void conditional(double *dst, const double *src, int n, int reps) {
 // A call with dependent arguments: resolved only when instantiated.
 template <typename T> void send(const T *buf, int count, MPI_Datatype dt) {
   MPI_Send(buf, count, dt, 0, 0, MPI_COMM_WORLD); // site: call
+}
+
+// Compiled only when used: a template no one instantiates, a static
+// function that only an unused static function calls; and one used.
+template <typename T> void unused_send(const T *buf, int n) {
+  MPI_Send(buf, n, MPI_BYTE, 0, 0, MPI_COMM_WORLD); // site: call (not compiled)
+}
+static void helper(double *a, int n) {
+  MPI_Send(a, n, MPI_DOUBLE, 0, 0, MPI_COMM_WORLD); // site: call (not compiled)
+}
+static void unused(double *a, int n) { helper(a, n); }
+static void used_static(double *a, int n) {
+  MPI_Send(a, n, MPI_DOUBLE, 0, 0, MPI_COMM_WORLD); // site: call
+}
+void user(double *a, int n) {
+  used_static(a, n);
+  send(a, n, MPI_DOUBLE);
 }
