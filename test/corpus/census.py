@@ -191,9 +191,11 @@ def _skipped_lines(tu, name):
     libclang's clang_getSkippedRanges, which its Python bindings lack."""
     lib = ci.conf.lib
     if not hasattr(_skipped_lines, "ready"):
-        lib.clang_getSkippedRanges.argtypes = [ci.TranslationUnit, ci.c_object_p]
+        lib.clang_getSkippedRanges.argtypes = [ci.TranslationUnit,
+                                               ci.c_object_p]
         lib.clang_getSkippedRanges.restype = ctypes.POINTER(_RangeList)
-        lib.clang_disposeSourceRangeList.argtypes = [ctypes.POINTER(_RangeList)]
+        lib.clang_disposeSourceRangeList.argtypes = [
+            ctypes.POINTER(_RangeList)]
         _skipped_lines.ready = True
     ranges = lib.clang_getSkippedRanges(tu, tu.get_file(name))
     try:

@@ -100,7 +100,8 @@ def load_manifest(corpus):
                 isinstance(f, str) for f in u.get("flags", [])):
             raise InputError(f"{where}: 'flags' is not a list of strings")
         if u.get("uses") not in (None, "mpi", "shmem"):
-            raise InputError(f"{where}: uses '{u['uses']}' is not mpi or shmem")
+            raise InputError(
+                f"{where}: uses '{u['uses']}' is not mpi or shmem")
         if not os.path.isfile(os.path.join(corpus, u["file"])):
             raise InputError(f"{where}: {u['file']} does not exist")
     return units
@@ -300,7 +301,8 @@ def targets(total):
     coll = total["kinds"]["collective"]
     return [
         f"communication calls analysed (call, atomic, pack): {calls[0]} of "
-        f"{calls[1]} = {100 * calls[2]:.0f}% (target {100 * TARGET_CALLS:.0f}%)",
+        f"{calls[1]} = {100 * calls[2]:.0f}% "
+        f"(target {100 * TARGET_CALLS:.0f}%)",
         f"copy loops analysed: {copies[0]} of {copies[1]} copy statements "
         f"(in {total['copy_nests']} loop nests) = {100 * copies[2]:.0f}% "
         f"(target {100 * TARGET_COPIES:.0f}%)",
@@ -347,8 +349,8 @@ def render_markdown(report, total, timing):
            "|" + "---|" * len(rows[0])]
     out += [md(r) for r in rows[1:-1]] + [md(["**total**", *rows[-1][1:]])]
     out += ["", "Targets (issue 12):", ""] + ["- " + t for t in targets(total)]
-    out += ["", "Missed reasons (sites):", "", "| sites | kind | Name | reason |",
-            "|---|---|---|---|"]
+    out += ["", "Missed reasons (sites):", "",
+            "| sites | kind | Name | reason |", "|---|---|---|---|"]
     out += [f"| {n} | {kind} | {name} | {reason.replace('|', '/')} |"
             for n, kind, name, reason in histogram(total)]
     return "\n".join(out + ["", timing, ""])
@@ -395,12 +397,14 @@ def regressions(base, now):
             problems.append(f"{app}: not in the baseline")
             continue
         if a["crashes"]:
-            problems.append(f"{app}: {a['crashes']} unit(s) crash with the plugin")
+            problems.append(
+                f"{app}: {a['crashes']} unit(s) crash with the plugin")
         if a["objects_differ"]:
             problems.append(f"{app}: {a['objects_differ']} unit(s) compile to "
                             "a different object with the plugin")
         if a["units"] != b.get("units"):
-            problems.append(f"{app}: {a['units']} units, baseline {b.get('units')}")
+            problems.append(
+                f"{app}: {a['units']} units, baseline {b.get('units')}")
         for k in KINDS:
             ak, bk = a["kinds"][k], b.get("kinds", {}).get(k, {})
             for c in ("sites", UNCOMPILED):
@@ -444,7 +448,8 @@ def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--plugin", required=True, help="CommCost.so")
     p.add_argument("--corpus", help="the corpus folder (default: "
-                   "$COMMCOST_CORPUS, else ../shared/corpus beside the repository)")
+                   "$COMMCOST_CORPUS, else ../shared/corpus beside the "
+                   "repository)")
     p.add_argument("--clang", default="/usr/lib/llvm-19/bin/clang",
                    help="the C compiler; the C++ one is its name plus '++'")
     p.add_argument("--work", default=None, help="folder for objects and "
@@ -457,7 +462,8 @@ def main(argv=None):
                    help="write the counts of this run as the baseline")
     p.add_argument("--json", help="write the full report (counts, every "
                    "site with its outcome) to this file, '-' for stdout")
-    p.add_argument("--markdown", help="write the tables as Markdown to this file")
+    p.add_argument("--markdown",
+                   help="write the tables as Markdown to this file")
     args = p.parse_args(argv)
 
     try:
@@ -472,10 +478,12 @@ def main(argv=None):
         if args.app:
             unknown = set(args.app) - {u["app"] for u in units}
             if unknown:
-                raise InputError(f"--app {sorted(unknown)[0]}: not in the manifest")
+                raise InputError(
+                    f"--app {sorted(unknown)[0]}: not in the manifest")
             units = [u for u in units if u["app"] in args.app]
         if args.update_baseline and args.app:
-            raise InputError("--update-baseline needs the whole corpus (no --app)")
+            raise InputError(
+                "--update-baseline needs the whole corpus (no --app)")
         base = None if (args.update_baseline or args.app) else \
             load_baseline(args.baseline)
         uses = {"mpi": showme("mpicc"), "shmem": showme("oshcc"), None: []}

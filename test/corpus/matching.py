@@ -167,11 +167,12 @@ def match_unit(sites, records, relpath):
                 want = 1
         else:
             callee = census.canonical_callee(rec["callee"])
+            # Of a Sendrecv, the half that the record's Kind names.
             candidates = [
-                (0 if not sites[i]["role"] or rec["kind"] in ("", sites[i]["role"])
-                 else 1, 0, abs(sites[i]["col"] - rec["col"]), i)
-                for i in calls.get((rec["file"], rec["line"], callee), [])]
-            candidates = [c for c in candidates if c[0] == 0]
+                (0, 0, abs(sites[i]["col"] - rec["col"]), i)
+                for i in calls.get((rec["file"], rec["line"], callee), [])
+                if not sites[i]["role"]
+                or rec["kind"] in ("", sites[i]["role"])]
             want = 1
         if not candidates:
             counts["extra"] += 1

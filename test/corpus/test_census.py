@@ -98,7 +98,8 @@ class CensusTest(unittest.TestCase):
     def test_parse_error_names_the_unit(self):
         with self.assertRaisesRegex(RuntimeError, r"^sites\.c: census parse "
                                     r"failed: .*error"):
-            self.census.unit("sites.c", ["-x", "c", "-DMPI_Send=("] + self.flags)
+            self.census.unit("sites.c",
+                             ["-x", "c", "-DMPI_Send=("] + self.flags)
 
 
 class ClassifyTest(unittest.TestCase):
@@ -127,7 +128,8 @@ class ClassifyTest(unittest.TestCase):
         self.assertEqual(census.canonical_callee("PMPI_Send"), "MPI_Send")
         self.assertEqual(census.canonical_callee("__builtin___memcpy_chk"),
                          "memcpy")
-        self.assertEqual(census.canonical_callee("shmem_putmem"), "shmem_putmem")
+        self.assertEqual(census.canonical_callee("shmem_putmem"),
+                         "shmem_putmem")
 
 
 if __name__ == "__main__":

@@ -27,7 +27,8 @@ class DriverTest(unittest.TestCase):
         cls.baseline = os.path.join(cls.tmp.name, "baseline.json")
         code, cls.first = driver("--plugin", PLUGIN, "--baseline",
                                  cls.baseline, "--update-baseline",
-                                 "--json", os.path.join(cls.tmp.name, "r.json"))
+                                 "--json",
+                                 os.path.join(cls.tmp.name, "r.json"))
         assert code == 0, cls.first
 
     @classmethod
@@ -46,7 +47,8 @@ class DriverTest(unittest.TestCase):
             sites = json.load(f)["sites"]
         self.assertEqual(sorted((s["line"], s["kind"], s["state"])
                                 for s in sites if s["app"] == "A"),
-                         [(8, "copy-loop", "analysed"), (9, "call", "analysed"),
+                         [(8, "copy-loop", "analysed"),
+                          (9, "call", "analysed"),
                           (10, "collective", "silent"),
                           (14, "call", "uncompiled")])
 
