@@ -431,6 +431,10 @@ def write_atomically(path, text):
     """A temporary file beside `path`, flushed, then renamed over it."""
     folder = os.path.dirname(os.path.abspath(path))
     fd, tmp = tempfile.mkstemp(dir=folder, prefix="." + os.path.basename(path))
+    umask = os.umask(0)
+    os.umask(umask)
+    # mkstemp makes the file private; give it the mode of any new file.
+    os.chmod(tmp, 0o666 & ~umask)
     try:
         with os.fdopen(fd, "w") as f:
             f.write(text)

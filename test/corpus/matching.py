@@ -1,11 +1,11 @@
 """The plugin's records of one translation unit, matched to the census
 sites of that unit. The rules are in test/corpus/README.md.
 
-Only analysis and missed records are read (a passed record tells a
-decision about a site already reported), and of them the DebugLoc, Name
-and the Callee, Kind, Array and Reason arguments; which function a record
-is about is decided by the census's own table, not by the plugin's
-Kind."""
+Only analysis and missed records about sites are read (a passed record
+tells a decision about a site already reported; a FunctionCost record
+sums up a function), and of them the DebugLoc, Name and the Callee, Kind,
+Array and Reason arguments; which function a record is about is decided
+by the census's own table, not by the plugin's Kind."""
 import os
 import re
 
@@ -17,6 +17,8 @@ _COPY_CALLEES = {"loop", "copy loop", "superstep"}
 _COPY_KINDS = {"copy-loop", "superstep"}
 # A missed remark that accompanies an analysis remark of the same site.
 _COMPANIONS = {"MissingFeature"}
+# Records about a whole function, not a site.
+_SUMMARIES = {"FunctionCost"}
 
 
 class _Loader(yaml.CSafeLoader if hasattr(yaml, "CSafeLoader")
@@ -46,7 +48,8 @@ def load_records(path):
     records = []
     for d in docs:
         if (not isinstance(d, dict) or d.get("Pass") != "commcost"
-                or d["_type"] not in ("Analysis", "Missed")):
+                or d["_type"] not in ("Analysis", "Missed")
+                or d.get("Name") in _SUMMARIES):
             continue
         loc = d.get("DebugLoc") or {}
         fields = {}

@@ -157,6 +157,15 @@ Args:
 Pass:            inline
 Name:            Other
 ...
+--- !Analysis
+Pass:            commcost
+Name:            FunctionCost
+DebugLoc:        { File: 'a.c', Line: 5, Column: 0 }
+Function:        f
+Args:
+  - Function:        f
+  - Sites:           '0'
+...
 --- !Passed
 Pass:            commcost
 Name:            Decision
@@ -247,6 +256,12 @@ class BaselineTest(unittest.TestCase):
             corpus.write_atomically(path, json.dumps(counts()))
             self.assertEqual(corpus.load_baseline(path), counts())
             self.assertEqual(os.listdir(d), ["baseline.json"])
+            umask = os.umask(0o022)
+            try:
+                corpus.write_atomically(path, "{}")
+            finally:
+                os.umask(umask)
+            self.assertEqual(os.stat(path).st_mode & 0o777, 0o644)
             with open(path, "w") as f:
                 f.write('{"format": "other"}')
             with self.assertRaisesRegex(corpus.InputError,
