@@ -623,6 +623,8 @@ Expected<Footprint> footprintOf(const Layout &L, const LoopWalk &W,
   Footprint F;
   std::vector<SymbolicDim> Dims = L.Dims;
   Dims.insert(Dims.end(), W.Moving.begin(), W.Moving.end());
+  F.AccessOrder = Dims;
+  F.BlockBytes = L.BlockBytes;
   std::string Why;
   auto Slice = sliceOfRepeatedBlock(L.BlockBytes, std::move(Dims), F.Shape,
                                     Why);
