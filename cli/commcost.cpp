@@ -1,5 +1,7 @@
 // The `commcost` command line: where the plugin is, line counts of slices,
 // model predictions, profiles, and calibration (delegated to calibrate/).
+#include "Subcommand.h"
+
 #include "commcost/Calibrate.h"
 #include "commcost/Lines.h"
 #include "commcost/Profile.h"
@@ -81,10 +83,7 @@ std::string number(double V) {
   return Buf;
 }
 
-[[noreturn]] void fail(const Twine &Msg) {
-  errs() << "commcost: error: " << Msg << "\n";
-  std::exit(1);
-}
+using cli::fail;
 
 std::string pluginPath(const char *Argv0) {
   std::string Exe = sys::fs::getMainExecutable(
@@ -234,6 +233,8 @@ int main(int Argc, char **Argv) {
       "  commcost lines ...           unique lines of a slice\n"
       "  commcost predict ...         evaluate a model of a profile\n"
       "  commcost profile show [FILE] print a profile as a table\n"
+      "  commcost diff BASE NEW       compare the costs of two records\n"
+      "  commcost summary RECORDS...  the most expensive sites and functions\n"
       "  commcost calibrate ...       measure this machine (see "
       "`commcost calibrate --help`)\n");
   if (PluginPath) {
@@ -246,6 +247,8 @@ int main(int Argc, char **Argv) {
     return runPredict();
   if (ProfileCmd)
     return runProfileShow();
+  if (std::optional<int> Status = cli::runSelectedSubcommand())
+    return *Status;
   errs() << "commcost: error: no command given; see `commcost --help`\n";
   return 1;
 }
