@@ -88,11 +88,19 @@ using cli::fail;
 std::string pluginPath(const char *Argv0) {
   std::string Exe = sys::fs::getMainExecutable(
       Argv0, reinterpret_cast<void *>(&pluginPath));
-  SmallString<256> Path(sys::path::parent_path(sys::path::parent_path(Exe)));
-  sys::path::append(Path, "lib", "CommCost.so");
-  if (!sys::fs::exists(Path))
-    fail("the plugin is not where it should be: " + Path + " does not exist");
-  return std::string(Path);
+  // The build tree (build/bin, build/lib) or the installed one (the path
+  // cmake/Install.cmake puts the plugin at, relative to bin).
+  std::string Tried;
+  for (const char *Relative :
+       {"../lib/CommCost.so", COMMCOST_PLUGIN_FROM_BINDIR}) {
+    SmallString<256> Path(sys::path::parent_path(Exe));
+    sys::path::append(Path, Relative);
+    sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+    if (sys::fs::exists(Path))
+      return std::string(Path);
+    Tried += (Tried.empty() ? "" : " nor ") + Path.str().str();
+  }
+  fail("the plugin is not where it should be: neither " + Tried + " exists");
 }
 
 int runLines() {
