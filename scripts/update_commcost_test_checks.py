@@ -55,11 +55,17 @@ class Error(Exception):
 
 
 def default_commcost():
+    """commcost on PATH, else next to this script in the installed tree
+    (share/commcost/ -> bin/) or in the source tree (scripts/ -> build/bin/)."""
     found = shutil.which("commcost")
     if found:
         return found
     here = os.path.dirname(os.path.abspath(__file__))
-    return os.path.join(here, os.pardir, "build", "bin", "commcost")
+    for candidate in (os.path.join(here, os.pardir, os.pardir, "bin", "commcost"),
+                      os.path.join(here, os.pardir, "build", "bin", "commcost")):
+        if os.path.exists(candidate):
+            return os.path.normpath(candidate)
+    raise Error("commcost is not on PATH; give --commcost or --plugin")
 
 
 def run_capture(command):
@@ -73,8 +79,8 @@ def parse_args(argv):
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--commcost", default=None,
-                        help="the commcost command, to find the plugin "
-                             "(default: on PATH, else build/bin/commcost)")
+                        help="the commcost command, to find the plugin (default: on "
+                             "PATH, else the installed or built one next to this script)")
     parser.add_argument("--plugin", help="%%plugin (default: commcost --plugin-path)")
     parser.add_argument("--clang", default="clang-19", help="%%clang (default: clang-19)")
     parser.add_argument("--clangxx", default="clang++-19",

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The install test: install commcost to a temporary prefix, check that the
-# installed `commcost --plugin-path` finds the installed plugin, build the
+# installed `commcost --plugin-path` (and the installed update script of
+# pinned checks) finds the installed plugin, build the
 # consumer project (test/install/consumer) with find_package(commcost) and
 # clang-19, make its cost baselines, pass its cost checks, then turn its
 # row exchange into a column exchange and see both checks fail with the
@@ -28,6 +29,12 @@ done
 plugin=$("$work/prefix/bin/commcost" --plugin-path)
 [ "$plugin" = "$work/prefix/lib/commcost/CommCost.so" ] ||
   die "installed commcost --plugin-path printed $plugin"
+
+step "the installed update script uses the installed plugin"
+cp "$src/test/lit/regress/Inputs/pinned.c" "$work/pinned.c"
+PATH=/usr/bin:/bin python3 "$work/prefix/share/commcost/update_commcost_test_checks.py" \
+  "$work/pinned.c" 2>"$work/update.log" || { cat "$work/update.log"; die "the update script fails"; }
+grep -q "pinned.c: updated (2 CHECK lines)" "$work/update.log" || die "no CHECK lines written"
 
 step "configure, build and baseline the consumer"
 cp -r "$src/test/install/consumer" "$work/consumer"
