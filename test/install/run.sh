@@ -38,6 +38,7 @@ grep -q "pinned.c: updated (2 CHECK lines)" "$work/update.log" || die "no CHECK 
 
 step "configure, build and baseline the consumer"
 cp -r "$src/test/install/consumer" "$work/consumer"
+cp "$src/test/lit/Inputs/pages-runs-profile.json" "$work/consumer/profile.json"
 cmake -S "$work/consumer" -B "$work/build" -DCMAKE_C_COMPILER=clang-19 \
   -DCMAKE_PREFIX_PATH="$work/prefix" >"$work/configure.log" 2>&1 ||
   { cat "$work/configure.log"; die "the consumer does not configure"; }
@@ -48,6 +49,10 @@ cmake --build "$work/build" >"$work/build.log" 2>&1 ||
 [ -s "$work/build/records/halo.c.opt.yaml" ] || die "no records in RECORDS_DIR"
 grep -q "Name: *CommunicationCost" "$work/build/records/halo.c.opt.yaml" ||
   die "the records have no analysed site"
+grep -q "profile.json" "$work/build/records/halo.c.opt.yaml" ||
+  die "PROFILE did not price the sites"
+grep -q "embedded default profile" "$work/build/CMakeFiles/halo.dir/halo.c.opt.yaml" ||
+  die "the sites without PROFILE are not priced by the default"
 for t in halo halo_records; do
   cmake --build "$work/build" --target "commcost-update-baseline-$t" >/dev/null
 done
