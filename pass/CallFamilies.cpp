@@ -13,24 +13,24 @@ namespace commcost {
 
 using Size = TransferSpec::SizeForm;
 
-static TransferSpec transfer(std::string Kind, unsigned Buffer, Size Form,
+static TransferSpec transfer(SiteKind Kind, unsigned Buffer, Size Form,
                              unsigned Count) {
   TransferSpec S;
-  S.Kind = std::move(Kind);
+  S.Kind = Kind;
   S.Buffer = Buffer;
   S.Size = Form;
   S.Count = Count;
   return S;
 }
 
-static TransferSpec mpi(std::string Kind, unsigned Buffer) {
-  TransferSpec S = transfer(std::move(Kind), Buffer, Size::MPICount, Buffer + 1);
+static TransferSpec mpi(SiteKind Kind, unsigned Buffer) {
+  TransferSpec S = transfer(Kind, Buffer, Size::MPICount, Buffer + 1);
   S.Datatype = Buffer + 2;
   return S;
 }
 
-static TransferSpec bytes(std::string Kind, unsigned Buffer, unsigned Count) {
-  return transfer(std::move(Kind), Buffer, Size::Bytes, Count);
+static TransferSpec bytes(SiteKind Kind, unsigned Buffer, unsigned Count) {
+  return transfer(Kind, Buffer, Size::Bytes, Count);
 }
 
 /// OpenSHMEM typed names: shmem_<type>_put and friends, and the sized
@@ -54,9 +54,9 @@ static std::optional<CallSpec> shmemCall(StringRef Name) {
     return std::nullopt;
   Name.consume_back("_nbi");
   if (Name == "putmem")
-    return CallSpec{"OpenSHMEM", {bytes("put", 1, 2)}};
+    return CallSpec{"OpenSHMEM", {bytes(SiteKind::Put, 1, 2)}};
   if (Name == "getmem")
-    return CallSpec{"OpenSHMEM", {bytes("get", 0, 2)}};
+    return CallSpec{"OpenSHMEM", {bytes(SiteKind::Get, 0, 2)}};
   // shmem_<type>_<op> or shmem_<op><bits>
   for (const ShmemType &T : ShmemTypes) {
     for (StringRef Op : {"put", "get", "iput", "iget"}) {
@@ -66,7 +66,7 @@ static std::optional<CallSpec> shmemCall(StringRef Name) {
         continue;
       bool IsPut = Op.ends_with("put");
       TransferSpec S =
-          transfer(IsPut ? "put" : "get", IsPut ? 1 : 0, Size::Elements, 2);
+          transfer(IsPut ? SiteKind::Put : SiteKind::Get, IsPut ? 1 : 0, Size::Elements, 2);
       if (Op.starts_with("i")) {
         // (dest, source, dst, sst, nelems, pe)
         S.Size = Size::StridedElems;
@@ -87,36 +87,41 @@ std::optional<CallSpec> lookupCall(StringRef Name) {
     Name = Name.drop_front(1);
   if (Name.starts_with("llvm.memcpy") || Name.starts_with("llvm.memmove") ||
       Name == "memcpy" || Name == "memmove") {
-    TransferSpec S = bytes("copy", 1, 2);
+    TransferSpec S = bytes(SiteKind::Copy, 1, 2);
     S.OtherBuffer = 0;
     return CallSpec{"libc", {S}};
   }
   if (Name == "MPI_Sendrecv")
-    return CallSpec{"MPI", {mpi("send", 0), mpi("recv", 5)}};
-  auto Kind = StringSwitch<std::optional<StringRef>>(Name)
+    return CallSpec{"MPI", {mpi(SiteKind::Send, 0), mpi(SiteKind::Recv, 5)}};
+  auto Kind = StringSwitch<std::optional<SiteKind>>(Name)
                   .Cases("MPI_Send", "MPI_Isend", "MPI_Ssend", "MPI_Bsend",
                          "MPI_Rsend", "MPI_Issend", "MPI_Ibsend", "MPI_Irsend",
-                         StringRef("send"))
-                  .Cases("MPI_Recv", "MPI_Irecv", StringRef("recv"))
+                         SiteKind::Send)
+                  .Cases("MPI_Recv", "MPI_Irecv", SiteKind::Recv)
                   .Cases("MPI_Put", "MPI_Accumulate", "MPI_Rput",
-                         "MPI_Raccumulate", StringRef("put"))
-                  .Cases("MPI_Get", "MPI_Rget", StringRef("get"))
+                         "MPI_Raccumulate", SiteKind::Put)
+                  .Cases("MPI_Get", "MPI_Rget", SiteKind::Get)
                   .Default(std::nullopt);
   if (Kind)
-    return CallSpec{"MPI", {mpi(Kind->str(), 0)}};
+    return CallSpec{"MPI", {mpi(*Kind, 0)}};
   // bsp_put(pid, src, dst, offset, nbytes); bsp_get(pid, src, offset, dst,
   // nbytes); bsp_send(pid, tag, payload, nbytes).
   if (Name == "bsp_put" || Name == "bsp_hpput")
-    return CallSpec{"BSPlib", {bytes("put", 1, 4)}};
+    return CallSpec{"BSPlib", {bytes(SiteKind::Put, 1, 4)}};
   if (Name == "bsp_get" || Name == "bsp_hpget")
-    return CallSpec{"BSPlib", {bytes("get", 3, 4)}};
+    return CallSpec{"BSPlib", {bytes(SiteKind::Get, 3, 4)}};
   if (Name == "bsp_send")
-    return CallSpec{"BSPlib", {bytes("send", 2, 3)}};
+    return CallSpec{"BSPlib", {bytes(SiteKind::Send, 2, 3)}};
   return shmemCall(Name);
 }
 
 const Function *calledFunction(const CallBase &Call) {
   return dyn_cast<Function>(Call.getCalledOperand()->stripPointerCasts());
+}
+
+StringRef calleeName(const CallBase &Call) {
+  const Function *F = calledFunction(Call);
+  return F ? F->getName() : "";
 }
 
 bool isCommunicationName(StringRef Name) {

@@ -3,6 +3,8 @@
 // marshalled buffer, its size and its layout are found.
 #pragma once
 
+#include "commcost/Site.h"
+
 #include "llvm/ADT/StringRef.h"
 
 #include <optional>
@@ -18,7 +20,7 @@ namespace commcost {
 
 /// One transfer a call performs. A call can perform two (MPI_Sendrecv).
 struct TransferSpec {
-  std::string Kind;    ///< send, recv, put, get, copy
+  SiteKind Kind = SiteKind::Send;
   unsigned Buffer = 0; ///< the user buffer being marshalled
   /// How the size is given.
   enum class SizeForm {
@@ -46,6 +48,9 @@ std::optional<CallSpec> lookupCall(llvm::StringRef Name);
 
 /// The function a call site calls, looking through casts; null if indirect.
 const llvm::Function *calledFunction(const llvm::CallBase &Call);
+
+/// The name of the function a call site calls directly, or "".
+llvm::StringRef calleeName(const llvm::CallBase &Call);
 
 /// Whether a callee name belongs to a family the plugin knows, so that an
 /// indirect call to it can be reported.

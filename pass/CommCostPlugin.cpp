@@ -3,12 +3,13 @@
 // source names the analysis prints, and pushes the LLVM passes into clang's
 // pipeline, so that no -fpass-plugin or -Xclang flag is needed. For opt
 // (-load-pass-plugin) llvmGetPassPluginInfo registers the same passes.
-#include "CommCostPass.h"
+#include "Pipeline.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/Mangle.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/Builtins.h"
+#include "clang/Basic/TargetInfo.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendPluginRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
@@ -159,6 +160,8 @@ protected:
                                                  llvm::StringRef) override {
     auto State = std::make_shared<PluginState>();
     State->Facts.FromFrontend = true;
+    // What malloc and the default operator new guarantee on the target.
+    State->Facts.HeapAlign = CI.getTarget().getNewAlign() / 8;
     try {
       State->Prof = resolveProfile(ProfilePath);
     } catch (const std::exception &E) {

@@ -5,16 +5,13 @@
 // with linearised subscripts alike. The copy statements of a loop split
 // among processors (Partition.h) together form one superstep.
 #include "CopyLoops.h"
+#include "CallSites.h"
 #include "OutlinedBody.h"
 #include "Partition.h"
-#include "SymbolicSCEV.h"
-
-#include "commcost/Features.h"
 
 #include "llvm/ADT/MapVector.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
-#include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
@@ -37,13 +34,6 @@ static std::string typeName(Type *T) {
   return Text;
 }
 
-static LoadInst *copiedLoad(StoreInst &St) {
-  Value *V = St.getValueOperand();
-  while (auto *Cast = dyn_cast<CastInst>(V))
-    V = Cast->getOperand(0);
-  return dyn_cast<LoadInst>(V);
-}
-
 namespace {
 /// One copy statement with both accesses walked out to a given loop.
 struct CopyStatement {
@@ -52,258 +42,218 @@ struct CopyStatement {
   std::string Array; ///< "destination <- source"
 };
 
-/// Why a statement or a loop could not be analysed.
-struct Failure {
-  StringRef RemarkName;
-  std::string Why;
+class CopyLoopAnalyzer {
+public:
+  CopyLoopAnalyzer(const Function &Original, const AnalysisContext &Ctx,
+                   std::vector<SiteResult> &Out)
+      : Original(Original), Ctx(Ctx), Out(Out) {}
+
+  void run() {
+    MapVector<const Loop *, Statements> Supersteps;
+    for (Loop *Top : Ctx.LI)
+      for (BasicBlock *BB : Top->blocks())
+        for (Instruction &I : *BB)
+          if (auto *St = dyn_cast<StoreInst>(&I);
+              St && !Ctx.Facts.isLoweredUserCopy(*St)) // a memcpy site
+            if (LoadInst *Ld = copiedLoad(*St); Ld && Top->contains(Ld)) {
+              const Loop *Part = partitionAround(*St);
+              // A value loaded before the split loop is not a copy of it.
+              if (Part && Part->contains(Ld))
+                Supersteps[Part].push_back({St, Ld});
+              else
+                copy(*Top, *St, *Ld);
+            }
+    for (auto &[L, Stmts] : Supersteps) {
+      auto &Found = Partitions.find(L)->second;
+      SiteResult R = result(*L, *Stmts.front().first, "superstep");
+      if (Found.Why)
+        R.Rejected = Found.Why;
+      else if (auto A = superstep(*Found.Part, Stmts))
+        R.Analysed = std::move(*A);
+      else
+        R.Rejected = takeReason(A.takeError());
+      Out.push_back(std::move(R));
+    }
+  }
+
+private:
+  using Statements = SmallVector<std::pair<StoreInst *, LoadInst *>, 2>;
+  /// What is known about a loop: its partition, or why it is split but
+  /// cannot be analysed, or neither (not split).
+  struct Split {
+    std::optional<Partition> Part;
+    Reason Why;
+    bool split() const { return Part || Why; }
+  };
+
+  const Function &Original;
+  const AnalysisContext &Ctx;
+  std::vector<SiteResult> &Out;
+  MapVector<const Loop *, Split> Partitions;
+
+  static DebugLoc locationOf(const Loop &L, const StoreInst &St) {
+    return L.getStartLoc() ? DebugLoc(L.getStartLoc()) : St.getDebugLoc();
+  }
+
+  SiteResult result(const Loop &L, const StoreInst &St, const char *What) {
+    SiteResult R;
+    R.Loc = locationOf(L, St);
+    R.Callee = "loop";
+    R.What = What;
+    return R;
+  }
+
+  /// The outermost loop around St that is split among processors, if any.
+  const Loop *partitionAround(const StoreInst &St) {
+    SmallVector<const Loop *, 4> Nest;
+    for (const Loop *L = Ctx.LI.getLoopFor(St.getParent()); L;
+         L = L->getParentLoop())
+      Nest.push_back(L);
+    for (const Loop *L : reverse(Nest)) {
+      auto It = Partitions.find(L);
+      if (It == Partitions.end()) {
+        Split S;
+        if (auto P = findPartition(*L, Original, Ctx))
+          S.Part = std::move(*P);
+        else
+          S.Why = takeReason(P.takeError());
+        It = Partitions.insert({L, std::move(S)}).first;
+      }
+      if (It->second.split())
+        return L;
+    }
+    return nullptr;
+  }
+
+  /// Walks both accesses of St = Ld out to (excluding) StopAt.
+  Expected<CopyStatement> statement(StoreInst &St, LoadInst &Ld,
+                                    const Loop *StopAt) {
+    if (St.isVolatile() || Ld.isVolatile())
+      return reject<VolatileCopy>();
+    auto Read = walkLoops(Ctx.SE.getSCEV(Ld.getPointerOperand()),
+                          Ld.getParent(), StopAt, Ctx);
+    if (!Read)
+      return Read.takeError();
+    auto Write = walkLoops(Ctx.SE.getSCEV(St.getPointerOperand()),
+                           St.getParent(), StopAt, Ctx);
+    if (!Write)
+      return Write.takeError();
+    if (Ctx.SE.getPointerBase(Read->Start) ==
+        Ctx.SE.getPointerBase(Write->Start))
+      return reject<MayAlias>(baseName(Read->Start, Ctx));
+    Type *ElemTy = St.getValueOperand()->getType();
+    uint64_t ElemBytes = Ctx.DL.getTypeStoreSize(ElemTy).getFixedValue();
+    return CopyStatement{
+        *Read, *Write,
+        Layout::contiguous(Expr::constant(ElemBytes), typeName(ElemTy),
+                           ElemBytes),
+        baseName(Write->Start, Ctx) + " <- " + baseName(Read->Start, Ctx)};
+  }
+
+  /// The read and write footprints of a statement, into S; Shape describes
+  /// them, each after its verb.
+  Error footprints(const CopyStatement &C, Site &S, std::string &Shape,
+                   StringRef Reads, StringRef Writes) {
+    auto R = footprintOf(C.Elem, C.Read, Ctx);
+    if (!R)
+      return R.takeError();
+    auto W = footprintOf(C.Elem, C.Write, Ctx);
+    if (!W)
+      return W.takeError();
+    Shape = (Reads + " " + R->Shape + ", " + Writes + " " + W->Shape).str();
+    S.Read = std::move(*R);
+    S.Written = std::move(*W);
+    return Error::success();
+  }
+
+  void copy(Loop &Top, StoreInst &St, LoadInst &Ld) {
+    SiteResult R = result(Top, St, "copy loop");
+    if (auto A = copySite(Top, St, Ld))
+      R.Analysed = std::move(*A);
+    else
+      R.Rejected = takeReason(A.takeError());
+    Out.push_back(std::move(R));
+  }
+
+  Expected<AnalysedSite> copySite(Loop &Top, StoreInst &St, LoadInst &Ld) {
+    auto C = statement(St, Ld, Top.getParentLoop());
+    if (!C)
+      return C.takeError();
+    AnalysedSite A;
+    Site &S = A.Data;
+    if (Error E = footprints(*C, S, A.Shape, "read", "write"))
+      return std::move(E);
+    S.Kind = SiteKind::CopyLoop;
+    A.Array = C->Array;
+    A.Element = C->Elem.ElemName;
+    S.Messages = Expr::constant(1);
+    S.Reads = C->Read.Executions;
+    S.Writes = C->Write.Executions;
+    S.Bytes = C->Write.Executions * Expr::constant(C->Elem.ElemBytes);
+    S.BytesPerMessage = S.Bytes;
+    return A;
+  }
+
+  Expected<AnalysedSite> superstep(const Partition &Part,
+                                   const Statements &Stmts) {
+    Expr ReadsPerIter, WritesPerIter;
+    AnalysedSite A;
+    Site &S = A.Data;
+    S.Kind = SiteKind::Superstep;
+    std::string LinesWhy;
+    uint64_t ElemBytes = 1;
+    for (auto [St, Ld] : Stmts) {
+      auto C = statement(*St, *Ld, Part.L);
+      if (!C)
+        return C.takeError();
+      ReadsPerIter = ReadsPerIter + C->Read.Executions;
+      WritesPerIter = WritesPerIter + C->Write.Executions;
+      A.Array += (A.Array.empty() ? "" : ", ") + C->Array;
+      if (A.Element.empty() || A.Element == C->Elem.ElemName)
+        A.Element = C->Elem.ElemName;
+      else
+        A.Element = "mixed";
+      ElemBytes = std::max(ElemBytes, C->Elem.ElemBytes);
+      if (Stmts.size() > 1 || !Part.Contiguous) {
+        LinesWhy = Stmts.size() > 1 ? "several copy statements"
+                                    : "a processor's iterations are chunks "
+                                      "spread over the range";
+        continue;
+      }
+      // One processor's part: the inner loops and its iterations of the
+      // partitioned loop.
+      auto Footprints = [&]() -> Error {
+        for (LoopWalk *W : {&C->Read, &C->Write})
+          if (Error E = addLoopDimension(*W, *Part.L, Part.MostIterations, Ctx))
+            return E;
+        return footprints(*C, S, A.Shape, "one processor reads", "writes");
+      };
+      if (Error E = Footprints())
+        LinesWhy = takeReason(std::move(E))->message();
+    }
+    if (!S.Read)
+      A.Shape = "lines of one processor's part not counted: " + LinesWhy;
+    A.Partition = Part.How + "; reads and writes count element accesses, "
+                             "Reads and Writes those of one processor";
+    S.Reads = Part.OwnIterations * ReadsPerIter;
+    S.Writes = Part.OwnIterations * WritesPerIter;
+    S.Split = SuperstepSplit{Part.Processors,
+                             Part.MostIterations * ReadsPerIter,
+                             Part.MostIterations * WritesPerIter,
+                             Part.Iterations * (ReadsPerIter + WritesPerIter),
+                             std::nullopt,
+                             std::nullopt,
+                             ElemBytes};
+    return A;
+  }
 };
 } // namespace
 
-/// Walks both accesses of St = Ld out to (excluding) StopAt.
-static std::optional<CopyStatement>
-walkStatement(StoreInst &St, LoadInst &Ld, const Loop *StopAt,
-              const AnalysisContext &Ctx, Failure &Fail) {
-  if (St.isVolatile() || Ld.isVolatile()) {
-    Fail = {"VolatileCopy", "volatile accesses"};
-    return std::nullopt;
-  }
-  Fail.RemarkName = "NonAffineCopy";
-  auto Read = walkLoops(Ctx.SE.getSCEV(Ld.getPointerOperand()),
-                        Ld.getParent(), StopAt, Ctx, Fail.Why);
-  if (!Read)
-    return std::nullopt;
-  auto Write = walkLoops(Ctx.SE.getSCEV(St.getPointerOperand()),
-                         St.getParent(), StopAt, Ctx, Fail.Why);
-  if (!Write)
-    return std::nullopt;
-  if (Ctx.SE.getPointerBase(Read->Start) ==
-      Ctx.SE.getPointerBase(Write->Start)) {
-    Fail = {"MayAlias", "source and destination are the same array '" +
-                            baseName(Read->Start, Ctx) +
-                            "', so they may overlap"};
-    return std::nullopt;
-  }
-  Type *ElemTy = St.getValueOperand()->getType();
-  uint64_t ElemBytes = Ctx.DL.getTypeStoreSize(ElemTy).getFixedValue();
-  return CopyStatement{
-      *Read, *Write,
-      Layout::contiguous(Expr::constant(ElemBytes), typeName(ElemTy),
-                         ElemBytes),
-      baseName(Write->Start, Ctx) + " <- " + baseName(Read->Start, Ctx)};
-}
-
-static DebugLoc locationOf(const Loop &L, const StoreInst &St) {
-  return L.getStartLoc() ? DebugLoc(L.getStartLoc()) : St.getDebugLoc();
-}
-
-static void analyzeCopy(Loop &Top, StoreInst &St, LoadInst &Ld,
-                        const AnalysisContext &Ctx, const Reporter &Report) {
-  DebugLoc At = locationOf(Top, St);
-  Failure Fail;
-  auto Missed = [&] {
-    Report.missed(At, Fail.RemarkName, "copy loop", Fail.Why);
-  };
-  auto C = walkStatement(St, Ld, Top.getParentLoop(), Ctx, Fail);
-  if (!C)
-    return Missed();
-  Fail.RemarkName = "SliceNotAnalysed";
-  auto R = measure(C->Elem, C->Read, Ctx, Fail.Why);
-  if (!R)
-    return Missed();
-  auto W = measure(C->Elem, C->Write, Ctx, Fail.Why);
-  if (!W)
-    return Missed();
-
-  SiteResult S;
-  S.Kind = "copy-loop";
-  S.Callee = "loop";
-  S.Array = C->Array;
-  S.Element = C->Elem.ElemName;
-  S.Shape = "read " + R->Shape + ", write " + W->Shape;
-  S.Alignment = "read " + R->Alignment + ", write " + W->Alignment;
-  S.Messages = Expr::constant(1);
-  S.Reads = C->Read.Executions;
-  S.Writes = C->Write.Executions;
-  S.Bytes = C->Write.Executions * Expr::constant(C->Elem.ElemBytes);
-  S.BytesPerMessage = S.Bytes;
-  S.ReadLines = R->Lines;
-  S.WriteLines = W->Lines;
-  S.Traffic = *S.Reads + *S.Writes;
-  Report.site(At, S);
-}
-
-/// Adds the partitioned loop's own dimension to a walk of the inner loops:
-/// one processor's part runs Most iterations of it.
-static bool addPartDimension(LoopWalk &W, const Partition &Part,
-                             const AnalysisContext &Ctx, std::string &Why) {
-  ScalarEvolution &SE = Ctx.SE;
-  const auto *AR = dyn_cast<SCEVAddRecExpr>(W.Start);
-  if (!AR || AR->getLoop() != Part.L) {
-    if (SE.isLoopInvariant(W.Start, Part.L))
-      return true;
-    Why = "the address is not an affine function of the counter of " +
-          loopName(*Part.L);
-    return false;
-  }
-  if (!AR->isAffine()) {
-    Why = "the address is not an affine function of the counter of " +
-          loopName(*Part.L);
-    return false;
-  }
-  const SCEV *Step = AR->getStepRecurrence(SE);
-  if (SE.isKnownNegative(Step)) {
-    // Where one processor's part starts is unknown anyway; the step's
-    // alignment is all that is known about it.
-    Step = SE.getNegativeSCEV(Step);
-    uint64_t Pow2 = uint64_t(1) << SE.getMinTrailingZeros(Step);
-    W.StepAlign = W.StepAlign ? std::min(W.StepAlign, Pow2) : Pow2;
-  }
-  auto Pitch = exprFromSCEV(Step, Ctx.Facts, Why);
-  if (!Pitch)
-    return false;
-  W.Moving.push_back({Part.MostIterations, *Pitch});
-  W.Start = AR->getStart();
-  return true;
-}
-
-/// Elements of the largest private cache, which the split of hr and hw into
-/// a cache and a memory part uses, and a note saying which cache it is.
-static uint64_t cacheElements(const Profile &P, uint64_t ElemBytes,
-                              std::string &Note) {
-  const CacheLevel *Largest = nullptr;
-  for (const CacheLevel &C : P.Machine.Caches)
-    if (!C.Shared && (!Largest || C.SizeBytes > Largest->SizeBytes))
-      Largest = &C;
-  if (!Largest) {
-    Note = "the profile lists no private cache, so hrc and hwc are 0";
-    return 0;
-  }
-  uint64_t Elems = Largest->SizeBytes / ElemBytes;
-  Note = "hrc and hwc count the first " + std::to_string(Elems) +
-         " elements of a processor (its " +
-         std::to_string(Largest->SizeBytes) + "-byte private L" +
-         std::to_string(Largest->Level) + " cache)";
-  return Elems;
-}
-
-using Statements = SmallVector<std::pair<StoreInst *, LoadInst *>, 2>;
-
-static void analyzeSuperstep(const Partition &Part, const Statements &Stmts,
-                             const AnalysisContext &Ctx,
-                             const Reporter &Report) {
-  DebugLoc At = locationOf(*Part.L, *Stmts.front().first);
-  Expr ReadsPerIter, WritesPerIter;
-  SiteResult S;
-  S.Kind = "superstep";
-  S.Callee = "loop";
-  std::string LinesWhy;
-  uint64_t ElemBytes = 1;
-  for (auto [St, Ld] : Stmts) {
-    Failure Fail;
-    auto C = walkStatement(*St, *Ld, Part.L, Ctx, Fail);
-    if (!C)
-      return Report.missed(At, Fail.RemarkName, "superstep", Fail.Why);
-    ReadsPerIter = ReadsPerIter + C->Read.Executions;
-    WritesPerIter = WritesPerIter + C->Write.Executions;
-    S.Array += (S.Array.empty() ? "" : ", ") + C->Array;
-    if (S.Element.empty() || S.Element == C->Elem.ElemName)
-      S.Element = C->Elem.ElemName;
-    else
-      S.Element = "mixed";
-    ElemBytes = std::max(ElemBytes, C->Elem.ElemBytes);
-    if (Stmts.size() > 1 || !Part.Contiguous) {
-      LinesWhy = Stmts.size() > 1 ? "several copy statements"
-                                  : "a processor's iterations are chunks "
-                                    "spread over the range";
-      continue;
-    }
-    // One processor's part: the inner loops and its iterations of the
-    // partitioned loop.
-    std::optional<Measured> R, W;
-    if (addPartDimension(C->Read, Part, Ctx, LinesWhy) &&
-        addPartDimension(C->Write, Part, Ctx, LinesWhy))
-      if ((R = measure(C->Elem, C->Read, Ctx, LinesWhy)))
-        W = measure(C->Elem, C->Write, Ctx, LinesWhy);
-    if (!W)
-      continue;
-    S.Shape = "one processor reads " + R->Shape + ", writes " + W->Shape;
-    S.Alignment = "read " + R->Alignment + ", write " + W->Alignment;
-    S.ReadLines = R->Lines;
-    S.WriteLines = W->Lines;
-  }
-  if (!S.ReadLines)
-    S.Shape = "lines of one processor's part not counted: " + LinesWhy;
-
-  std::string CacheNote;
-  uint64_t CacheElems = cacheElements(Report.P, ElemBytes, CacheNote);
-  S.Partition = Part.How + "; reads and writes count element accesses, "
-                "Reads and Writes those of one processor; " + CacheNote;
-  S.Reads = Part.OwnIterations * ReadsPerIter;
-  S.Writes = Part.OwnIterations * WritesPerIter;
-  S.ReadsMax = Part.MostIterations * ReadsPerIter;
-  S.WritesMax = Part.MostIterations * WritesPerIter;
-  S.Traffic = Part.Iterations * (ReadsPerIter + WritesPerIter);
-  S.Features = superstepFeatureExprs(*S.ReadsMax, *S.WritesMax, *S.Traffic,
-                                     Part.Processors, CacheElems);
-  Report.site(At, S);
-}
-
-/// The outermost loop around St that is split among processors, if any.
-static const Loop *
-partitionAround(const StoreInst &St, const Function &Original,
-                const AnalysisContext &Ctx,
-                MapVector<const Loop *, PartitionFinding> &Known) {
-  SmallVector<const Loop *, 4> Nest;
-  for (const Loop *L = Ctx.LI.getLoopFor(St.getParent()); L;
-       L = L->getParentLoop())
-    Nest.push_back(L);
-  for (const Loop *L : reverse(Nest)) {
-    auto It = Known.find(L);
-    if (It == Known.end())
-      It = Known.insert({L, findPartition(*L, Original, Ctx)}).first;
-    if (It->second.isPartitioned())
-      return L;
-  }
-  return nullptr;
-}
-
-static void analyzeLoops(const Function &Original, const AnalysisContext &Ctx,
-                         const Reporter &Report) {
-  MapVector<const Loop *, PartitionFinding> Partitions;
-  MapVector<const Loop *, Statements> Supersteps;
-  for (Loop *Top : Ctx.LI)
-    for (BasicBlock *BB : Top->blocks())
-      for (Instruction &I : *BB)
-        if (auto *St = dyn_cast<StoreInst>(&I);
-            St && !Ctx.Facts.isLoweredUserCopy(*St)) // a memcpy site
-          if (LoadInst *Ld = copiedLoad(*St); Ld && Top->contains(Ld)) {
-            const Loop *Part = partitionAround(*St, Original, Ctx, Partitions);
-            // A value loaded before the split loop is not a copy of it.
-            if (Part && Part->contains(Ld))
-              Supersteps[Part].push_back({St, Ld});
-            else
-              analyzeCopy(*Top, *St, *Ld, Ctx, Report);
-          }
-  for (auto &[L, Stmts] : Supersteps) {
-    const PartitionFinding &F = Partitions.find(L)->second;
-    if (F.Found)
-      analyzeSuperstep(*F.Found, Stmts, Ctx, Report);
-    else
-      Report.missed(locationOf(*L, *Stmts.front().first), F.RemarkName,
-                    "superstep", F.Why);
-  }
-}
-
-void analyzeCopyLoops(Function &F, const AnalysisContext &Ctx,
-                      const Reporter &Report) {
-  // At -O0 F is a promoted copy of the function the user wrote.
-  const Function *Original = &F;
-  if (auto It = Ctx.Facts.CopyOf.find(&F); It != Ctx.Facts.CopyOf.end())
-    if (const Function *O = F.getParent()->getFunction(It->second))
-      Original = O;
-  if (auto View = OutlinedBodyView::create(F, *Original, Ctx))
-    return analyzeLoops(*Original, View->context(), Report);
-  analyzeLoops(*Original, Ctx, Report);
+void findCopyLoops(Function &F, const Function &Original,
+                   const AnalysisContext &Ctx, std::vector<SiteResult> &Out) {
+  if (auto View = OutlinedBodyView::create(F, Original, Ctx))
+    return CopyLoopAnalyzer(Original, View->context(), Out).run();
+  CopyLoopAnalyzer(Original, Ctx, Out).run();
 }
 
 } // namespace commcost

@@ -1,10 +1,13 @@
 // Copy loops: loop nests that load from one array and store to another with
 // affine subscripts (halo pack/unpack, sub-block copies, transposes,
-// copy-in/copy-out), including loops split among threads or ranks.
+// copy-in/copy-out), including loops split among threads or ranks, whose
+// copy statements together form one superstep.
 #pragma once
 
 #include "Footprint.h"
-#include "SiteReport.h"
+#include "SiteAnalysis.h"
+
+#include <vector>
 
 namespace llvm {
 class Function;
@@ -12,8 +15,9 @@ class Function;
 
 namespace commcost {
 
-/// Reports every copy statement in the loops of F.
-void analyzeCopyLoops(llvm::Function &F, const AnalysisContext &Ctx,
-                      const Reporter &Report);
+/// Appends a result for every copy statement in the loops of F. Original
+/// is the function the user wrote (F may be a promoted copy of it).
+void findCopyLoops(llvm::Function &F, const llvm::Function &Original,
+                   const AnalysisContext &Ctx, std::vector<SiteResult> &Out);
 
 } // namespace commcost

@@ -3,6 +3,8 @@
 // subarray's extent is the whole array.
 #include "Datatypes.h"
 #include "CallFamilies.h"
+#include "Reasons.h"
+#include "ValueExprs.h"
 
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DataLayout.h"
@@ -12,6 +14,8 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
+
+#include <mpi.h>
 
 #include <map>
 
@@ -65,7 +69,12 @@ static std::optional<Layout> builtinLayout(const Value *V) {
   return std::nullopt;
 }
 
-Layout repeatLayout(const Layout &L, const Expr &Count) {
+/// MPICH's value of MPI_ORDER_FORTRAN (its mpi.h); Open MPI's is the one
+/// of the header the plugin is built with.
+constexpr uint64_t MPICHOrderFortran = 57;
+
+/// Layout L repeated Count times, Extent bytes apart (MPI's count).
+static Layout repeatLayout(const Layout &L, const Expr &Count) {
   if (Count == Expr::constant(1))
     return L;
   Layout R = L;
@@ -117,9 +126,9 @@ static bool runsBefore(const Instruction &A, const Instruction &B,
 
 /// The values stored into the elements of a small local int array (the
 /// sizes/subsizes/starts arguments of MPI_Type_create_subarray).
-static std::optional<std::vector<Value *>>
+static Expected<std::vector<Value *>>
 arrayElements(Value *Array, unsigned N, const CallBase &Before,
-              const AnalysisContext &Ctx, std::string &Why) {
+              const AnalysisContext &Ctx) {
   std::map<int64_t, Value *> ByOffset;
   const DataLayout &DL = Ctx.DL;
   Value *Base = Array->stripPointerCasts();
@@ -150,28 +159,25 @@ arrayElements(Value *Array, unsigned N, const CallBase &Before,
   std::vector<Value *> Elems;
   for (unsigned I = 0; I < N; ++I) {
     auto It = ByOffset.find(I * 4);
-    if (It == ByOffset.end()) {
-      Why = "element " + std::to_string(I) +
-            " of an array passed to MPI_Type_create_subarray is not set in "
-            "the same function";
-      return std::nullopt;
-    }
+    if (It == ByOffset.end())
+      return reject<UnknownDatatype>(
+          "element " + std::to_string(I) +
+          " of an array passed to MPI_Type_create_subarray is not set in "
+          "the same function");
     Elems.push_back(It->second);
   }
   return Elems;
 }
 
-static std::optional<Layout> resolve(Value *DT, const CallBase &Use,
-                                     const ValueExpr &ToExpr,
-                                     const AnalysisContext &Ctx,
-                                     std::string &Why, unsigned Depth);
+static Expected<Layout> resolve(Value *DT, const CallBase &Use,
+                                const ValueExpr &ToExpr,
+                                const AnalysisContext &Ctx, unsigned Depth);
 
 /// The derived datatype stored by the one constructor call that writes the
 /// handle at Storage.
-static std::optional<Layout> derived(Value *Storage, const CallBase &Use,
-                                     const ValueExpr &ToExpr,
-                                     const AnalysisContext &Ctx,
-                                     std::string &Why, unsigned Depth) {
+static Expected<Layout> derived(Value *Storage, const CallBase &Use,
+                                const ValueExpr &ToExpr,
+                                const AnalysisContext &Ctx, unsigned Depth) {
   const CallBase *Ctor = nullptr;
   bool Committed = false;
   for (User *U : Storage->stripPointerCasts()->users()) {
@@ -191,47 +197,51 @@ static std::optional<Layout> derived(Value *Storage, const CallBase &Use,
         Call->getArgOperand(Call->arg_size() - 1)->stripPointerCasts() !=
             Storage->stripPointerCasts())
       continue;
-    if (Ctor) {
-      Why = "the datatype is constructed more than once";
-      return std::nullopt;
-    }
+    if (Ctor)
+      return reject<UnknownDatatype>(
+          "the datatype is constructed more than once");
     Ctor = Call;
   }
-  if (!Ctor) {
-    Why = "the datatype is not a builtin one and its construction is not "
-          "visible";
-    return std::nullopt;
-  }
-  if (!Committed) {
-    Why = "the datatype is not committed in the function that builds it";
-    return std::nullopt;
-  }
-  if (!runsBefore(*Ctor, Use, Ctx)) {
-    Why = "the datatype's construction does not dominate its use";
-    return std::nullopt;
-  }
+  if (!Ctor)
+    return reject<UnknownDatatype>("the datatype is not a builtin one and "
+                                   "its construction is not visible");
+  // A type used only to build another one needs no commit of its own.
+  if (!Committed && Depth == 0)
+    return reject<UnknownDatatype>(
+        "the datatype is not committed in the function that builds it");
+  if (!runsBefore(*Ctor, Use, Ctx))
+    return reject<UnknownDatatype>(
+        "the datatype's construction does not dominate its use");
   StringRef Name = calledFunction(*Ctor)->getName();
   Name.consume_front("P");
   auto Arg = [&](unsigned I) { return Ctor->getArgOperand(I); };
-  auto E = [&](unsigned I) { return ToExpr(Arg(I), Why); };
+  // A count, a block length or a size: refused when negative.
+  auto E = [&](unsigned I) -> Expected<Expr> {
+    auto X = ToExpr(Arg(I));
+    if (X && X->isConstant() && X->constantValue() < 0 &&
+        !(Name.contains("vector") && I == 2)) // a stride may be negative
+      return reject<InvalidDatatype>(
+          "argument " + std::to_string(I + 1) + " of " + Name.str() + " is " +
+          X->str() + "; counts and sizes cannot be negative");
+    return X;
+  };
   unsigned NArgs = Ctor->arg_size();
   if (!is_contained({"MPI_Type_contiguous", "MPI_Type_vector",
                      "MPI_Type_hvector", "MPI_Type_create_hvector",
                      "MPI_Type_create_subarray"},
-                    Name)) {
-    Why = Name.str() + " datatypes are not supported";
-    return std::nullopt;
-  }
-  auto Old = resolve(Arg(NArgs - 2), *Ctor, ToExpr, Ctx, Why, Depth + 1);
+                    Name))
+    return reject<UnsupportedDatatype>(Name.str() +
+                                       " datatypes are not supported");
+  auto Old = resolve(Arg(NArgs - 2), *Ctor, ToExpr, Ctx, Depth + 1);
   if (!Old)
-    return std::nullopt;
+    return Old.takeError();
   bool OldContiguous = Old->Dims.empty() && Old->Extent == Old->BlockBytes;
   std::string OldName = Old->Origin.empty() ? Old->ElemName : Old->Origin;
 
   if (Name == "MPI_Type_contiguous") {
     auto Count = E(0);
     if (!Count)
-      return std::nullopt;
+      return Count.takeError();
     Layout L = repeatLayout(*Old, *Count);
     L.Origin = "MPI_Type_contiguous(" + Count->str() + ", " + OldName + ")";
     return L;
@@ -240,50 +250,65 @@ static std::optional<Layout> derived(Value *Storage, const CallBase &Use,
   if (Vector || Name == "MPI_Type_hvector" ||
       Name == "MPI_Type_create_hvector") {
     auto Count = E(0);
-    auto BlockLen = Count ? E(1) : std::nullopt;
-    auto Stride = BlockLen ? E(2) : std::nullopt;
+    if (!Count)
+      return Count.takeError();
+    auto BlockLen = E(1);
+    if (!BlockLen)
+      return BlockLen.takeError();
+    auto Stride = E(2);
     if (!Stride)
-      return std::nullopt;
-    if (!OldContiguous && !(*BlockLen == Expr::constant(1))) {
-      Why = "vectors of blocks of non-contiguous datatypes are not supported";
-      return std::nullopt;
-    }
+      return Stride.takeError();
+    if (!OldContiguous && !(*BlockLen == Expr::constant(1)))
+      return reject<UnsupportedDatatype>(
+          "vectors of blocks of non-contiguous datatypes are not supported");
     Layout L = repeatLayout(*Old, *BlockLen);
     Expr Pitch = Vector ? *Stride * Old->Extent : *Stride;
+    Expr Last = *Count - Expr::constant(1);
+    if (Pitch.isConstant() && Pitch.constantValue() < 0) {
+      // Blocks laid out downwards: the same bytes as upwards from the
+      // last block's start, with the same extent.
+      Pitch = -Pitch;
+      L.Offset = L.Offset - Last * Pitch;
+    }
     L.Dims.push_back({*Count, Pitch});
     L.DataBytes = *Count * *BlockLen * Old->DataBytes;
-    L.Extent = (*Count - Expr::constant(1)) * Pitch + *BlockLen * Old->Extent;
+    L.Extent = extentOfRepetitions(*Count, Pitch, *BlockLen * Old->Extent);
     L.Origin = Name.str() + "(" + Count->str() + ", " + BlockLen->str() +
                ", " + Stride->str() + ", " + OldName + ")";
     return L;
   }
   if (Name == "MPI_Type_create_subarray") {
-    if (!OldContiguous) {
-      Why = "subarrays of non-contiguous datatypes are not supported";
-      return std::nullopt;
-    }
+    if (!OldContiguous)
+      return reject<UnsupportedDatatype>(
+          "subarrays of non-contiguous datatypes are not supported");
     auto *NDimsC = dyn_cast<ConstantInt>(Arg(0));
     auto *OrderC = dyn_cast<ConstantInt>(Arg(4));
-    if (!NDimsC || !OrderC || NDimsC->getZExtValue() > 8) {
-      Why = "the subarray's dimension count and order must be constants";
-      return std::nullopt;
-    }
+    if (!NDimsC || !OrderC || NDimsC->getZExtValue() > 8 ||
+        NDimsC->isZero())
+      return reject<UnsupportedDatatype>(
+          "the subarray's dimension count and order must be constants");
     unsigned N = NDimsC->getZExtValue();
     std::vector<std::vector<Expr>> Vals;
     for (unsigned A = 1; A <= 3; ++A) {
-      auto Elems = arrayElements(Arg(A), N, *Ctor, Ctx, Why);
+      auto Elems = arrayElements(Arg(A), N, *Ctor, Ctx);
       if (!Elems)
-        return std::nullopt;
+        return Elems.takeError();
       Vals.emplace_back();
       for (Value *V : *Elems) {
-        auto X = ToExpr(V, Why);
+        auto X = ToExpr(V);
         if (!X)
-          return std::nullopt;
+          return X.takeError();
+        if (X->isConstant() && X->constantValue() < 0)
+          return reject<InvalidDatatype>(
+              "an element of argument " + std::to_string(A + 1) +
+              " of MPI_Type_create_subarray is " + X->str() +
+              "; sizes and starts cannot be negative");
         Vals.back().push_back(*X);
       }
     }
     // Make dimension 0 the slowest-varying one, as in C order.
-    bool Fortran = OrderC->getZExtValue() == 1 || OrderC->getZExtValue() == 57;
+    bool Fortran = OrderC->getZExtValue() == MPI_ORDER_FORTRAN ||
+                   OrderC->getZExtValue() == MPICHOrderFortran;
     if (Fortran)
       for (auto &V : Vals)
         std::reverse(V.begin(), V.end());
@@ -314,31 +339,15 @@ static std::optional<Layout> derived(Value *Storage, const CallBase &Use,
   llvm_unreachable("constructor checked above");
 }
 
-/// Without scalar evolution (a caller's values): constants and named
-/// values only.
-static std::optional<Expr> plainExpr(Value *V, const SourceFacts &Facts,
-                                     std::string &Why) {
-  if (auto *C = dyn_cast<ConstantInt>(V))
-    return Expr::constant(C->getSExtValue());
-  if (auto Name = sourceNameOf(V, Facts))
-    return Expr::var(*Name);
-  Why = "a datatype parameter in the caller is neither a constant nor a "
-        "named variable";
-  return std::nullopt;
-}
-
-static std::optional<Layout> resolve(Value *DT, const CallBase &Use,
-                                     const ValueExpr &ToExpr,
-                                     const AnalysisContext &Ctx,
-                                     std::string &Why, unsigned Depth) {
-  if (Depth > 8) {
-    Why = "datatypes are nested too deeply";
-    return std::nullopt;
-  }
+static Expected<Layout> resolve(Value *DT, const CallBase &Use,
+                                const ValueExpr &ToExpr,
+                                const AnalysisContext &Ctx, unsigned Depth) {
+  if (Depth > 8)
+    return reject<UnsupportedDatatype>("datatypes are nested too deeply");
   if (auto L = builtinLayout(DT))
-    return L;
+    return *L;
   if (auto *Load = dyn_cast<LoadInst>(DT))
-    return derived(Load->getPointerOperand(), Use, ToExpr, Ctx, Why, Depth);
+    return derived(Load->getPointerOperand(), Use, ToExpr, Ctx, Depth);
   if (auto *A = dyn_cast<Argument>(DT)) {
     Function *F = A->getParent();
     // At -O0 the analysis sees a promoted copy; the callers call the
@@ -350,38 +359,37 @@ static std::optional<Layout> resolve(Value *DT, const CallBase &Use,
       }
     const CallBase *Site = nullptr;
     unsigned Sites = 0;
+    // Promoted copies analysed at -O0 are not callers.
     for (User *U : F->users())
       if (auto *Call = dyn_cast<CallBase>(U);
-          Call && Call->getCalledOperand() == F) {
+          Call && Call->getCalledOperand() == F &&
+          !Ctx.Facts.CopyOf.count(Call->getFunction())) {
         Site = Call;
         ++Sites;
       }
-    if (Sites != 1) {
-      Why = "the datatype is parameter '" +
-            sourceNameOf(A, Ctx.Facts).value_or("?") + "' of " +
-            F->getName().str() + ", which has " + std::to_string(Sites) +
-            " visible callers (exactly one is needed)";
-      return std::nullopt;
-    }
-    ValueExpr CallerExpr = [&Ctx](Value *V, std::string &W) {
-      return plainExpr(V, Ctx.Facts, W);
+    if (Sites != 1)
+      return reject<UnknownDatatype>(
+          "the datatype is parameter '" +
+          sourceNameOf(A, Ctx.Facts).value_or("?") + "' of " +
+          F->getName().str() + ", which has " + std::to_string(Sites) +
+          " visible callers (exactly one is needed)");
+    // A caller's values, read without its analyses.
+    ValueExpr CallerExpr = [&Ctx](Value *V) {
+      return ExprTranslator(nullptr, Ctx.Facts, nullptr).value(V);
     };
     return resolve(Site->getArgOperand(A->getArgNo()), *Site, CallerExpr, Ctx,
-                   Why, Depth + 1);
+                   Depth + 1);
   }
-  Why = "the datatype is neither builtin nor built with a visible "
-        "MPI_Type_* call";
-  return std::nullopt;
+  return reject<UnknownDatatype>("the datatype is neither builtin nor built "
+                                 "with a visible MPI_Type_* call");
 }
 
-std::optional<Layout> resolveDatatype(Value *Datatype, const Expr &Count,
-                                      const CallBase &Call,
-                                      const ValueExpr &ToExpr,
-                                      const AnalysisContext &Ctx,
-                                      std::string &Why) {
-  auto L = resolve(Datatype, Call, ToExpr, Ctx, Why, 0);
+Expected<Layout> resolveDatatype(Value *Datatype, const Expr &Count,
+                                 const CallBase &Call, const ValueExpr &ToExpr,
+                                 const AnalysisContext &Ctx) {
+  auto L = resolve(Datatype, Call, ToExpr, Ctx, 0);
   if (!L)
-    return std::nullopt;
+    return L.takeError();
   Layout R = repeatLayout(*L, Count);
   R.Origin = L->Origin;
   return R;

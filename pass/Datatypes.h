@@ -7,9 +7,9 @@
 
 #include "Footprint.h"
 
+#include "llvm/Support/Error.h"
+
 #include <functional>
-#include <optional>
-#include <string>
 
 namespace llvm {
 class CallBase;
@@ -19,18 +19,13 @@ class Value;
 namespace commcost {
 
 /// Turns a value of the function being analysed into an Expr.
-using ValueExpr =
-    std::function<std::optional<Expr>(llvm::Value *, std::string &Why)>;
+using ValueExpr = std::function<llvm::Expected<Expr>(llvm::Value *)>;
 
-/// The layout of Count elements of Datatype as passed to Call. Fails with
-/// Why saying what is unknown about the datatype.
-std::optional<Layout> resolveDatatype(llvm::Value *Datatype, const Expr &Count,
-                                      const llvm::CallBase &Call,
-                                      const ValueExpr &ToExpr,
-                                      const AnalysisContext &Ctx,
-                                      std::string &Why);
-
-/// Layout repeated Count times, Extent bytes apart (MPI's count argument).
-Layout repeatLayout(const Layout &L, const Expr &Count);
+/// The layout of Count elements of Datatype as passed to Call.
+llvm::Expected<Layout> resolveDatatype(llvm::Value *Datatype,
+                                       const Expr &Count,
+                                       const llvm::CallBase &Call,
+                                       const ValueExpr &ToExpr,
+                                       const AnalysisContext &Ctx);
 
 } // namespace commcost

@@ -1,13 +1,15 @@
-// Footprints of accesses: walking the loops around an access, the guaranteed
-// placement of its first byte, and normalising to a SymbolicSlice.
+// Footprints of accesses (see Footprint.h): walking the loops around an
+// access, the guaranteed placement of its first byte, and the footprint of
+// a layout repeated along the loops.
 #include "Footprint.h"
-#include "SymbolicSCEV.h"
-
-#include "commcost/Features.h"
+#include "Reasons.h"
+#include "ValueExprs.h"
 
 #include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/MemoryBuiltins.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Constants.h"
@@ -17,7 +19,6 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/Support/MathExtras.h"
-#include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
 
@@ -57,25 +58,20 @@ static const BasicBlock *representative(const Loop &L, const BasicBlock &Block,
   return Inner->getHeader();
 }
 
-const SCEV *executionsPerEntry(const Loop &L, const BasicBlock &Block,
-                               const AnalysisContext &Ctx, std::string &Why) {
+Expected<const SCEV *> executionsPerEntry(const Loop &L,
+                                          const BasicBlock &Block,
+                                          const AnalysisContext &Ctx) {
   ScalarEvolution &SE = Ctx.SE;
   const SCEV *Backedges = SE.getBackedgeTakenCount(&L);
-  if (isa<SCEVCouldNotCompute>(Backedges)) {
-    Why = "the trip count of " + loopName(L) + " is unknown";
-    return nullptr;
-  }
+  if (isa<SCEVCouldNotCompute>(Backedges))
+    return reject<UnknownTripCount>(loopName(L));
   const BasicBlock *Exiting = L.getExitingBlock();
   const BasicBlock *Latch = L.getLoopLatch();
-  if (!Exiting || !Latch) {
-    Why = loopName(L) + " has several exits";
-    return nullptr;
-  }
+  if (!Exiting || !Latch)
+    return reject<MultipleExits>(loopName(L));
   const BasicBlock *Rep = representative(L, Block, Ctx.LI);
-  if (!Ctx.DT.dominates(Rep, Latch)) {
-    Why = "the access is conditional inside " + loopName(L);
-    return nullptr;
-  }
+  if (!Ctx.DT.dominates(Rep, Latch))
+    return reject<ConditionalSite>(loopName(L));
   Type *I64 = Type::getInt64Ty(Block.getContext());
   // Blocks before the exit test run once more than the backedge is taken;
   // blocks after it (a loop that tests at its header) exactly as often.
@@ -88,14 +84,18 @@ namespace {
 /// Moves sign and zero extensions of add-recurrences inside them. Subscripts
 /// are C int arithmetic, whose overflow is undefined, so i*m + c with int i
 /// and m does not wrap; scalar evolution cannot prove that on its own and
-/// would otherwise keep sext(i*m + c) opaque.
+/// would otherwise keep sext(i*m + c) opaque. A zero extension is what
+/// clang emits for a subscript it knows to be non-negative, where it equals
+/// the sign extension; so steps and negative constants, which are signed
+/// quantities inside a non-negative value, are always sign-extended (a loop
+/// counting down has step -1, not 2^32 - 1).
 struct NoWrapSubscripts : SCEVRewriteVisitor<NoWrapSubscripts> {
   using SCEVRewriteVisitor::SCEVRewriteVisitor;
 
   const SCEV *extend(const SCEV *S, Type *Ty, bool Signed) {
     if (const auto *AR = dyn_cast<SCEVAddRecExpr>(S); AR && AR->isAffine())
       return SE.getAddRecExpr(extend(AR->getStart(), Ty, Signed),
-                              extend(AR->getStepRecurrence(SE), Ty, Signed),
+                              extend(AR->getStepRecurrence(SE), Ty, true),
                               AR->getLoop(), SCEV::FlagAnyWrap);
     if (const auto *Add = dyn_cast<SCEVAddExpr>(S)) {
       SmallVector<const SCEV *, 4> Ops;
@@ -109,6 +109,9 @@ struct NoWrapSubscripts : SCEVRewriteVisitor<NoWrapSubscripts> {
         Ops.push_back(extend(Op, Ty, Signed));
       return SE.getMulExpr(Ops);
     }
+    if (const auto *C = dyn_cast<SCEVConstant>(S);
+        C && C->getAPInt().isNegative())
+      Signed = true;
     return Signed ? SE.getSignExtendExpr(S, Ty) : SE.getZeroExtendExpr(S, Ty);
   }
   const SCEV *visitSignExtendExpr(const SCEVSignExtendExpr *E) {
@@ -122,7 +125,7 @@ struct NoWrapSubscripts : SCEVRewriteVisitor<NoWrapSubscripts> {
 
 /// Why an address that is no add-recurrence of L varies in L, naming the
 /// value it depends on where one is to blame.
-static std::string whyNotAffine(const SCEV *A, const Loop &L) {
+static Error notAffine(const SCEV *A, const Loop &L) {
   const Instruction *Culprit = nullptr;
   SCEVExprContains(A, [&](const SCEV *S) {
     if (const auto *U = dyn_cast<SCEVUnknown>(S))
@@ -131,100 +134,106 @@ static std::string whyNotAffine(const SCEV *A, const Loop &L) {
         Culprit = I;
     return Culprit != nullptr;
   });
-  std::string Why =
-      "the address is not an affine function of the counter of " +
-      loopName(L);
+  std::string Why;
   if (const auto *Call = dyn_cast_or_null<CallBase>(Culprit)) {
     const Function *F = Call->getCalledFunction();
-    Why += ": it is computed by a call" +
-           (F ? " to " + demangle(F->getName().str()) : std::string()) +
-           " in the loop (accessors are inlined only above -O0)";
+    Why = "it is computed by a call" +
+          (F ? " to " + demangle(F->getName().str()) : std::string()) +
+          " in the loop (accessors are inlined only above -O0)";
   } else if (Culprit) {
-    Why += ": it depends on a pointer loaded in the loop (such as a "
-           "container's data pointer, which a store in the loop might "
-           "change); load it before the loop, e.g. with .data()";
+    Why = "it depends on a pointer loaded in the loop (such as a "
+          "container's data pointer, which a store in the loop might "
+          "change); load it before the loop, e.g. with .data()";
   }
-  return Why;
+  return reject<NonAffineAddress>(loopName(L), Why);
 }
 
-std::optional<LoopWalk> walkLoops(const SCEV *Address, const BasicBlock *Block,
-                                  const Loop *StopAt,
-                                  const AnalysisContext &Ctx,
-                                  std::string &Why) {
+/// Takes one loop L out of the address A of walk W: Count iterations of it,
+/// Trips of them in all when known (a loop walking down then starts its
+/// footprint at its last iteration's address).
+static Error takeLoop(LoopWalk &W, const SCEV *&A, const Loop &L,
+                      const Expr &Count, const SCEV *Trips,
+                      const Loop *StopAt, const AnalysisContext &Ctx) {
+  ScalarEvolution &SE = Ctx.SE;
+  const auto *AR = dyn_cast<SCEVAddRecExpr>(A);
+  if (!AR || AR->getLoop() != &L) {
+    if (!SE.isLoopInvariant(A, &L))
+      return notAffine(A, L);
+    return Error::success();
+  }
+  if (!AR->isAffine())
+    return reject<NonAffineAddress>(loopName(L), "");
+  const SCEV *Step = AR->getStepRecurrence(SE);
+  for (const Loop *O = L.getParentLoop(); O && O != StopAt;
+       O = O->getParentLoop())
+    if (!SE.isLoopInvariant(Step, O))
+      return reject<VaryingLoopBound>("stride", loopName(L), loopName(*O));
+  const SCEV *Start = AR->getStart();
+  if (SE.isKnownNegative(Step)) {
+    Step = SE.getNegativeSCEV(Step);
+    if (Trips)
+      Start = SE.getMinusSCEV(
+          Start, SE.getMulExpr(SE.getTruncateOrSignExtend(
+                                   SE.getMinusSCEV(Trips, SE.getOne(
+                                                              Trips->getType())),
+                                   Step->getType()),
+                               Step));
+    uint64_t Pow2 = uint64_t(1) << std::min(63u, SE.getMinTrailingZeros(Step));
+    W.StepAlign = W.StepAlign ? std::min(W.StepAlign, Pow2) : Pow2;
+  }
+  ExprTranslator T(&SE, Ctx.Facts, &Ctx.DT);
+  auto Pitch = T.scev(Step);
+  if (!Pitch)
+    return withContext(Pitch.takeError(), "the stride in " + loopName(L));
+  W.Moving.push_back({Count, *Pitch});
+  A = Start;
+  return Error::success();
+}
+
+Expected<LoopWalk> walkLoops(const SCEV *Address, const BasicBlock *Block,
+                             const Loop *StopAt, const AnalysisContext &Ctx) {
   ScalarEvolution &SE = Ctx.SE;
   LoopWalk W;
-  const SCEV *A = NoWrapSubscripts(SE).visit(Address);
+  const SCEV *A = Address ? NoWrapSubscripts(SE).visit(Address) : nullptr;
   for (const Loop *L = Ctx.LI.getLoopFor(Block); L && L != StopAt;
        L = L->getParentLoop()) {
-    const SCEV *Trips = executionsPerEntry(*L, *Block, Ctx, Why);
+    auto Trips = executionsPerEntry(*L, *Block, Ctx);
     if (!Trips)
-      return std::nullopt;
+      return Trips.takeError();
     for (const Loop *O = L->getParentLoop(); O && O != StopAt;
          O = O->getParentLoop())
-      if (!SE.isLoopInvariant(Trips, O)) {
-        Why = "the trip count of " + loopName(*L) + " changes with " +
-              loopName(*O);
-        return std::nullopt;
-      }
-    auto TripExpr = exprFromSCEV(Trips, Ctx.Facts, Why);
-    if (!TripExpr) {
-      Why = "trip count of " + loopName(*L) + ": " + Why;
-      return std::nullopt;
-    }
+      if (!SE.isLoopInvariant(*Trips, O))
+        return reject<VaryingLoopBound>("trip count", loopName(*L),
+                                        loopName(*O));
+    ExprTranslator T(&SE, Ctx.Facts, &Ctx.DT);
+    auto TripExpr = T.scev(*Trips);
+    if (!TripExpr)
+      return withContext(TripExpr.takeError(),
+                         "the trip count of " + loopName(*L));
     W.Executions = W.Executions * *TripExpr;
-
-    const auto *AR = dyn_cast<SCEVAddRecExpr>(A);
-    if (!AR || AR->getLoop() != L) {
-      if (!SE.isLoopInvariant(A, L)) {
-        Why = whyNotAffine(A, *L);
-        return std::nullopt;
-      }
+    if (!A)
       continue;
-    }
-    if (!AR->isAffine()) {
-      Why = "the address is not an affine function of the counter of " +
-            loopName(*L);
-      return std::nullopt;
-    }
-    const SCEV *Step = AR->getStepRecurrence(SE);
-    for (const Loop *O = L->getParentLoop(); O && O != StopAt;
-         O = O->getParentLoop())
-      if (!SE.isLoopInvariant(Step, O)) {
-        Why = "the stride in " + loopName(*L) + " changes with " +
-              loopName(*O);
-        return std::nullopt;
-      }
-    const SCEV *Start = AR->getStart();
-    if (SE.isKnownNegative(Step)) {
-      // Walking down: the footprint starts at the last iteration's address.
-      const SCEV *Last = SE.getMulExpr(
-          SE.getTruncateOrSignExtend(SE.getMinusSCEV(Trips, SE.getOne(Trips->getType())),
-                                     Step->getType()),
-          Step);
-      Start = SE.getAddExpr(Start, Last);
-      Step = SE.getNegativeSCEV(Step);
-      uint64_t Pow2 = uint64_t(1) << SE.getMinTrailingZeros(Step);
-      W.StepAlign = W.StepAlign ? std::min(W.StepAlign, Pow2) : Pow2;
-    }
-    auto Pitch = exprFromSCEV(Step, Ctx.Facts, Why);
-    if (!Pitch) {
-      Why = "stride in " + loopName(*L) + ": " + Why;
-      return std::nullopt;
-    }
-    W.Moving.push_back({*TripExpr, *Pitch});
-    A = Start;
+    if (Error E = takeLoop(W, A, *L, *TripExpr, *Trips, StopAt, Ctx))
+      return std::move(E);
   }
   W.Start = A;
   return W;
 }
 
+Error addLoopDimension(LoopWalk &W, const Loop &L, const Expr &Count,
+                       const AnalysisContext &Ctx) {
+  // Where one processor's part starts is not known; walking down, only its
+  // step's alignment is.
+  return takeLoop(W, W.Start, L, Count, nullptr, L.getParentLoop(), Ctx);
+}
+
 /// The alignment the program guarantees for a base pointer, or 0.
-static uint64_t guaranteedAlign(const Value *Base, const DataLayout &DL,
+static uint64_t guaranteedAlign(const Value *Base, const AnalysisContext &Ctx,
                                 std::string &Note) {
   // A global's alignment is its own (and its users may be many).
   if (const auto *G = dyn_cast<GlobalVariable>(Base)) {
     Note = "'" + G->getName().str() + "' is aligned";
-    return G->getPointerAlignment(DL).value();
+    return G->getPointerAlignment(Ctx.DL).value();
   }
   for (const User *U : Base->users()) {
     const auto *Assume = dyn_cast<AssumeInst>(U);
@@ -249,223 +258,79 @@ static uint64_t guaranteedAlign(const Value *Base, const DataLayout &DL,
       Note = "parameter alignment";
       return Align->value();
     }
-  if (const auto *Call = dyn_cast<CallBase>(Base)) {
-    const Function *F = Call->getCalledFunction();
-    StringRef Name = F ? F->getName() : "";
-    if ((Name == "aligned_alloc" || Name == "memalign") &&
-        isa<ConstantInt>(Call->getArgOperand(0))) {
-      Note = Name.str();
-      return cast<ConstantInt>(Call->getArgOperand(0))->getZExtValue();
-    }
-    if (Name == "malloc" || Name == "calloc" || Name == "realloc" ||
-        Name == "_Znwm" || Name == "_Znam") {
-      // glibc and the default operator new align to 16 bytes on x86-64.
-      Note = Name.str() + " result";
-      return 16;
-    }
+  const auto *Call = dyn_cast<CallBase>(Base);
+  if (!Call || !Ctx.TLI)
+    return 0;
+  const Function *F = Call->getCalledFunction();
+  LibFunc Func;
+  if (!F || !Ctx.TLI->getLibFunc(*F, Func))
+    return 0;
+  const Value *AlignArg = getAllocAlignment(Call, Ctx.TLI);
+  if (!AlignArg && (Func == LibFunc_aligned_alloc || Func == LibFunc_memalign))
+    AlignArg = Call->getArgOperand(0);
+  if (const auto *Align = dyn_cast_or_null<ConstantInt>(AlignArg)) {
+    Note = F->getName().str();
+    return Align->getZExtValue();
+  }
+  // malloc and the default operator new return memory aligned for any
+  // fundamental type: the target's default new alignment, which the
+  // frontend recorded.
+  if (Ctx.Facts.HeapAlign && isAllocationFn(Call, Ctx.TLI)) {
+    Note = F->getName().str() + " result";
+    return Ctx.Facts.HeapAlign;
   }
   return 0;
 }
 
-Where placementOf(const SCEV *Start, const Expr &ExtraOffset,
-                  uint64_t ElemAlign, uint64_t StepAlign,
-                  const AnalysisContext &Ctx, uint64_t Unit) {
+Anchor anchorOf(const SCEV *Start, const Expr &ExtraOffset, uint64_t ElemAlign,
+                uint64_t StepAlign, const AnalysisContext &Ctx) {
   ScalarEvolution &SE = Ctx.SE;
-  uint64_t L = Unit;
   const SCEV *Base = SE.getPointerBase(Start);
   const SCEV *Off = SE.getMinusSCEV(Start, Base);
-  std::string BaseNote;
-  uint64_t BaseAlign = 0;
+  Anchor A;
   if (const auto *U = dyn_cast<SCEVUnknown>(Base))
-    BaseAlign = guaranteedAlign(U->getValue(), Ctx.DL, BaseNote);
+    A.BaseAlign = guaranteedAlign(U->getValue(), Ctx, A.BaseNote);
   ElemAlign = std::max<uint64_t>(1, PowerOf2Ceil(ElemAlign));
-  if (BaseAlign < ElemAlign) {
-    BaseAlign = ElemAlign;
-    BaseNote = "element alignment";
+  if (A.BaseAlign < ElemAlign) {
+    A.BaseAlign = ElemAlign;
+    A.BaseNote = "element alignment";
   }
-
-  Where W;
   const auto *C = dyn_cast<SCEVConstant>(Off);
-  if (C && ExtraOffset.isConstant() && !StepAlign && BaseAlign % L == 0) {
-    uint64_t Offset = (C->getAPInt().getSExtValue() +
-                       ExtraOffset.constantValue()) % int64_t(L);
-    W.P.Align = L;
-    W.P.Offset = Offset;
-    W.Note = "offset " + std::to_string(Offset) + " in a " +
-             std::to_string(L) + "-byte line (" + BaseNote + " to " +
-             std::to_string(BaseAlign) + ")";
-    return W;
+  if (C && ExtraOffset.isConstant() && !StepAlign) {
+    A.Offset = C->getAPInt().getSExtValue() + ExtraOffset.constantValue();
+    return A;
   }
-  uint64_t Align = BaseAlign;
-  auto Pow2Of = [](uint64_t V) { return V ? V & -V : uint64_t(0); };
-  uint64_t OffAlign = uint64_t(1) << std::min(63u, SE.getMinTrailingZeros(Off));
+  uint64_t Align = A.BaseAlign;
   if (!Off->isZero())
-    Align = std::min(Align, OffAlign);
-  if (ExtraOffset.isConstant()) {
-    if (uint64_t P = Pow2Of(uint64_t(ExtraOffset.constantValue())))
-      Align = std::min(Align, P);
-  } else {
+    Align = std::min<uint64_t>(
+        Align, uint64_t(1) << std::min(63u, SE.getMinTrailingZeros(Off)));
+  if (!ExtraOffset.isConstant())
     Align = std::min(Align, ElemAlign);
-  }
+  else if (int64_t X = ExtraOffset.constantValue())
+    Align = std::min<uint64_t>(Align, uint64_t(X) & (~uint64_t(X) + 1));
   if (StepAlign)
     Align = std::min(Align, StepAlign);
-  Align = std::min(Align, L);
-  W.P.Align = Align;
-  W.Note = "aligned to " + std::to_string(Align) +
-           (Align == 1 ? " byte (" : " bytes (") + BaseNote +
-           (Align < BaseAlign ? ", plus offset" : "") + ")";
-  return W;
+  A.OffsetAlign = Align;
+  return A;
 }
 
-/// A rough size, to order dimensions by pitch when pitches are symbolic:
-/// every variable is taken to be large and equal.
-static double magnitude(const Expr &E) {
-  Expr::RealBindings B;
-  for (const std::string &V : E.variables())
-    B[V] = 1024;
-  try {
-    return E.evaluateReal(B);
-  } catch (const ExprEvalError &) {
-    return 0;
-  }
-}
-
-std::optional<SymbolicSlice> toSlice(const Layout &Lay,
-                                     const std::vector<Dim> &Extra,
-                                     std::string &Shape, std::string &Why) {
-  Expr Block = Lay.BlockBytes;
-  std::vector<Dim> Dims = Lay.Dims;
-  Dims.insert(Dims.end(), Extra.begin(), Extra.end());
-  std::stable_sort(Dims.begin(), Dims.end(), [](const Dim &A, const Dim &B) {
-    return magnitude(A.Pitch) < magnitude(B.Pitch);
-  });
-  for (bool Changed = true; Changed;) {
-    Changed = false;
-    if (!Dims.empty() && Dims.front().Pitch == Block) {
-      Block = Block * Dims.front().Count;
-      Dims.erase(Dims.begin());
-      Changed = true;
-      continue;
-    }
-    if (!Dims.empty() && Dims.front().Pitch.isConstant() &&
-        Block.isConstant() &&
-        Dims.front().Pitch.constantValue() < Block.constantValue()) {
-      // Overlapping repetitions (a sliding window) cover one block.
-      Block = (Dims.front().Count - Expr::constant(1)) * Dims.front().Pitch +
-              Block;
-      Dims.erase(Dims.begin());
-      Changed = true;
-      continue;
-    }
-    for (size_t I = 0; I + 1 < Dims.size(); ++I)
-      if (Dims[I + 1].Pitch == Dims[I].Pitch * Dims[I].Count) {
-        Dims[I].Count = Dims[I].Count * Dims[I + 1].Count;
-        Dims.erase(Dims.begin() + I + 1);
-        Changed = true;
-        break;
-      }
-  }
-  SymbolicSlice S;
-  S.BytesPerRow = Block;
-  S.RowPitch = Block;
-  S.PlanePitch = Block;
-  switch (Dims.size()) {
-  case 0:
-    Shape = "contiguous block of " + Block.str() + " bytes";
-    break;
-  case 1:
-    S.Rows = Dims[0].Count;
-    S.RowPitch = Dims[0].Pitch;
-    S.PlanePitch = Dims[0].Pitch * Dims[0].Count;
-    Shape = S.Rows.str() + " rows of " + Block.str() + " bytes, row pitch " +
-            S.RowPitch.str() + " bytes";
-    break;
-  case 2:
-    S.Rows = Dims[0].Count;
-    S.RowPitch = Dims[0].Pitch;
-    S.Planes = Dims[1].Count;
-    S.PlanePitch = Dims[1].Pitch;
-    Shape = S.Planes.str() + " planes of " + S.Rows.str() + " rows of " +
-            Block.str() + " bytes, row pitch " + S.RowPitch.str() +
-            " bytes, plane pitch " + S.PlanePitch.str() + " bytes";
-    break;
-  default:
-    Why = "the footprint has " + std::to_string(Dims.size()) +
-          " strided dimensions; at most 2 (a 3-D slice) are supported";
-    return std::nullopt;
-  }
-  return S;
-}
-
-std::optional<Measured> measure(const Layout &L, const LoopWalk &W,
-                                const AnalysisContext &Ctx, std::string &Why,
+Expected<Footprint> footprintOf(const Layout &L, const LoopWalk &W,
+                                const AnalysisContext &Ctx,
                                 uint64_t BufferAlign) {
-  Measured M;
-  auto Slice = toSlice(L, W.Moving, M.Shape, Why);
+  Footprint F;
+  std::vector<SymbolicDim> Dims = L.Dims;
+  Dims.insert(Dims.end(), W.Moving.begin(), W.Moving.end());
+  std::string Why;
+  auto Slice = sliceOfRepeatedBlock(L.BlockBytes, std::move(Dims), F.Shape,
+                                    Why);
   if (!Slice)
-    return std::nullopt;
+    return reject<TooManyDimensions>(Why);
+  F.Slice = *Slice;
   uint64_t ElemAlign = std::max<uint64_t>(
       BufferAlign, std::min<uint64_t>(16, llvm::bit_floor(L.ElemBytes)));
-  Where At = placementOf(W.Start, L.Offset, ElemAlign, W.StepAlign, Ctx,
-                         Ctx.LineSize);
-  M.Alignment = At.Note;
-  try {
-    std::string Key;
-    const SymbolicLineBounds *Known = nullptr;
-    if (Ctx.Cache) {
-      raw_string_ostream(Key)
-          << Slice->Planes.str() << ' ' << Slice->Rows.str() << ' '
-          << Slice->BytesPerRow.str() << ' ' << Slice->RowPitch.str() << ' '
-          << Slice->PlanePitch.str() << ' ' << At.P.Align << ' '
-          << (At.P.Offset ? int64_t(*At.P.Offset) : -1) << ' ' << Ctx.LineSize;
-      if (auto It = Ctx.Cache->find(Key); It != Ctx.Cache->end())
-        Known = &It->second;
-    }
-    if (Known) {
-      M.Lines = *Known;
-    } else {
-      auto Bounds =
-          uniqueLinesOfSymbolicSlice(*Slice, At.P, Ctx.LineSize, Why);
-      if (!Bounds)
-        return std::nullopt;
-      M.Lines = *Bounds;
-      if (Ctx.Cache)
-        Ctx.Cache->emplace(std::move(Key), *Bounds);
-    }
-    M.Lines.Slice = *Slice;
-    M.Lines.PageSize = Ctx.PageSize;
-    M.Lines.PageWhere = placementOf(W.Start, L.Offset, ElemAlign, W.StepAlign,
-                                    Ctx, Ctx.PageSize)
-                            .P;
-  } catch (const std::exception &E) {
-    Why = std::string("the slice is not valid: ") + E.what();
-    return std::nullopt;
-  }
-  return M;
-}
-
-std::optional<Expr> FootprintLines::pagesMax(std::string &Why) const {
-  if (!Slice) {
-    Why = "the footprint's shape is not known";
-    return std::nullopt;
-  }
-  try {
-    auto Pages = uniqueLinesOfSymbolicSlice(*Slice, PageWhere, PageSize, Why);
-    if (!Pages)
-      return std::nullopt;
-    return Pages->Max;
-  } catch (const std::exception &E) {
-    Why = std::string("the slice is not valid: ") + E.what();
-    return std::nullopt;
-  }
-}
-
-std::optional<Expr> FootprintLines::runs(std::string &Why) const {
-  if (!Slice) {
-    Why = "the footprint's shape is not known";
-    return std::nullopt;
-  }
-  return contiguousRunsOfSymbolicSlice(*Slice);
+  F.Where = anchorOf(W.Start, L.Offset, ElemAlign, W.StepAlign, Ctx);
+  F.Array = baseName(W.Start, Ctx);
+  return F;
 }
 
 std::string baseName(const SCEV *Start, const AnalysisContext &Ctx) {

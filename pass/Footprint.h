@@ -1,17 +1,17 @@
-// The bytes an access pattern touches, as a contiguous block repeated along
-// dimensions (a count and a byte pitch each), built from a buffer address,
-// an element layout and the loops around the access. Normalising a
-// footprint (ordering dimensions by pitch, merging contiguous ones) gives
-// the runtime's SymbolicSlice, whose unique lines Lines.h counts.
+// The bytes an access touches, from the IR: the loops around it (how often
+// it runs and how its address moves), where its first byte lies (the
+// alignment the program guarantees), and the footprint of an element layout
+// repeated along those loops, normalised by the runtime into a slice whose
+// lines Lines.h counts.
 #pragma once
 
 #include "SourceNames.h"
 
 #include "commcost/Expr.h"
-#include "commcost/Lines.h"
+#include "commcost/Site.h"
 
-#include <map>
-#include <optional>
+#include "llvm/Support/Error.h"
+
 #include <string>
 #include <vector>
 
@@ -23,19 +23,26 @@ class Loop;
 class LoopInfo;
 class SCEV;
 class ScalarEvolution;
+class TargetLibraryInfo;
 } // namespace llvm
 
 namespace commcost {
 
-struct Dim {
-  Expr Count;
-  Expr Pitch; ///< bytes from one repetition to the next
+/// What the analysis of one function works with.
+struct AnalysisContext {
+  llvm::ScalarEvolution &SE;
+  llvm::LoopInfo &LI;
+  llvm::DominatorTree &DT;
+  const llvm::DataLayout &DL;
+  const SourceFacts &Facts;
+  const llvm::TargetLibraryInfo *TLI = nullptr;
 };
 
-/// A contiguous block repeated along Dims (innermost first).
+/// A contiguous block repeated along Dims (innermost first): what one
+/// element, one call's datatype, or one message transfers.
 struct Layout {
   Expr BlockBytes;
-  std::vector<Dim> Dims;
+  std::vector<SymbolicDim> Dims;
   /// Bytes of data (excluding gaps) and the extent used when the layout is
   /// itself repeated (MPI count > 1).
   Expr DataBytes;
@@ -51,92 +58,49 @@ struct Layout {
                            uint64_t ElemBytes);
 };
 
-/// Line counts already computed in this compilation, keyed by slice and
-/// placement: the same shapes recur across the sites of a program.
-using LinesCache = std::map<std::string, SymbolicLineBounds>;
-
-struct AnalysisContext {
-  llvm::ScalarEvolution &SE;
-  llvm::LoopInfo &LI;
-  llvm::DominatorTree &DT;
-  const llvm::DataLayout &DL;
-  const SourceFacts &Facts;
-  uint64_t LineSize;
-  uint64_t PageSize = 4096;
-  LinesCache *Cache = nullptr; ///< none: compute every time
-};
-
 /// The loops around an access: how often it runs and how its address moves.
 struct LoopWalk {
   Expr Executions = Expr::constant(1);
-  std::vector<Dim> Moving; ///< one per loop the address moves in, innermost first
-  const llvm::SCEV *Start = nullptr; ///< the address at the first execution
-  /// log2 of a power of two that every negative step is a multiple of.
+  /// One per loop the address moves in, innermost first, with the pitch
+  /// made positive (a loop walking down covers the same bytes).
+  std::vector<SymbolicDim> Moving;
+  const llvm::SCEV *Start = nullptr; ///< the lowest address of the footprint
+  /// A power of two that every step of a loop walking down is a multiple
+  /// of (0: none walks down): where such a footprint starts is known only
+  /// to that alignment.
   uint64_t StepAlign = 0;
 };
 
 /// Walks the loops around Block from the innermost out to (excluding)
-/// StopAt (null: all loops). Fails with Why naming the loop and the reason.
-std::optional<LoopWalk> walkLoops(const llvm::SCEV *Address,
-                                  const llvm::BasicBlock *Block,
-                                  const llvm::Loop *StopAt,
-                                  const AnalysisContext &Ctx, std::string &Why);
+/// StopAt (null: all loops). Without an Address, only the executions.
+llvm::Expected<LoopWalk> walkLoops(const llvm::SCEV *Address,
+                                   const llvm::BasicBlock *Block,
+                                   const llvm::Loop *StopAt,
+                                   const AnalysisContext &Ctx);
 
-/// Trip count of L as seen by Block (see the .cpp for loops that exit at
-/// the header), as a SCEV, or null with Why.
-const llvm::SCEV *executionsPerEntry(const llvm::Loop &L,
-                                     const llvm::BasicBlock &Block,
-                                     const AnalysisContext &Ctx,
-                                     std::string &Why);
+/// How often Block runs per entry into L, as a SCEV.
+llvm::Expected<const llvm::SCEV *>
+executionsPerEntry(const llvm::Loop &L, const llvm::BasicBlock &Block,
+                   const AnalysisContext &Ctx);
 
-/// Where the first byte of a footprint starting at Start may lie within a
-/// Unit (the line, or the page), with a note for the remark saying which
-/// alignment was assumed.
-struct Where {
-  Placement P;
-  std::string Note;
-};
-Where placementOf(const llvm::SCEV *Start, const Expr &ExtraOffset,
-                  uint64_t ElemAlign, uint64_t StepAlign,
-                  const AnalysisContext &Ctx, uint64_t Unit);
+/// Adds an outer loop's step to a walk: Start must be an affine recurrence
+/// of L (or invariant in it); Count iterations of it are taken.
+llvm::Error addLoopDimension(LoopWalk &W, const llvm::Loop &L,
+                             const Expr &Count, const AnalysisContext &Ctx);
 
-/// The slice a layout repeated along Extra dimensions touches, or nullopt
-/// with Why. Shape receives a readable description.
-std::optional<SymbolicSlice> toSlice(const Layout &L,
-                                     const std::vector<Dim> &Extra,
-                                     std::string &Shape, std::string &Why);
+/// Where a footprint starting at Start lies: the base object's guaranteed
+/// alignment and the offset from it. ElemAlign is the alignment the
+/// element type guarantees at least.
+Anchor anchorOf(const llvm::SCEV *Start, const Expr &ExtraOffset,
+                uint64_t ElemAlign, uint64_t StepAlign,
+                const AnalysisContext &Ctx);
 
-/// The unique lines of a footprint (min and max over the placements the
-/// program allows), and the slice and page placement from which the
-/// features pages and runs are derived when a model needs them.
-struct FootprintLines : SymbolicLineBounds {
-  FootprintLines() = default;
-  /// Bounds without a slice: pages and runs are then unknown.
-  FootprintLines(SymbolicLineBounds B) : SymbolicLineBounds(std::move(B)) {}
-  std::optional<SymbolicSlice> Slice;
-  Placement PageWhere;
-  uint64_t PageSize = 4096;
-
-  /// Pages touched at worst: the unique-line count with the page as the
-  /// line. Computed on demand, since with a small guaranteed alignment it
-  /// considers every admissible offset within a page.
-  std::optional<Expr> pagesMax(std::string &Why) const;
-  /// Contiguous pieces (Features.h).
-  std::optional<Expr> runs(std::string &Why) const;
-};
-
-/// The unique lines, shape and assumed alignment of a layout repeated along
-/// the dimensions a loop walk found.
-struct Measured {
-  FootprintLines Lines;
-  std::string Shape;
-  std::string Alignment;
-};
+/// The footprint of layout L repeated along the dimensions of walk W.
 /// BufferAlign is an alignment the code guarantees for the buffer beyond
-/// the element's (clang marks memcpy arguments with their types' alignment).
-std::optional<Measured> measure(const Layout &L, const LoopWalk &W,
-                                const AnalysisContext &Ctx, std::string &Why,
-                                uint64_t BufferAlign = 1);
+/// the element's (clang marks memcpy arguments with their types').
+llvm::Expected<Footprint> footprintOf(const Layout &L, const LoopWalk &W,
+                                      const AnalysisContext &Ctx,
+                                      uint64_t BufferAlign = 1);
 
 /// The source name of the object a footprint starting at Start lies in.
 std::string baseName(const llvm::SCEV *Start, const AnalysisContext &Ctx);

@@ -105,7 +105,7 @@ OutlinedBodyView::OutlinedBodyView(Function &Copy, const AnalysisContext &Outer)
   LI.emplace(*DT);
   SE.emplace(Copy, *TLI, *AC, *DT, *LI);
   Ctx.emplace(AnalysisContext{*SE, *LI, *DT, Outer.DL, Outer.Facts,
-                              Outer.LineSize, Outer.PageSize});
+                              Outer.TLI});
 }
 
 OutlinedBodyView::~OutlinedBodyView() {

@@ -8,6 +8,8 @@
 
 #include "Footprint.h"
 
+#include "llvm/Support/Error.h"
+
 #include <optional>
 #include <string>
 
@@ -33,20 +35,12 @@ struct Partition {
   std::string How;
 };
 
-/// What is known about whether L is split among processors.
-struct PartitionFinding {
-  std::optional<Partition> Found;
-  /// Set when L is split among processors but the split cannot be analysed.
-  std::string Why;
-  std::string RemarkName;
-  bool isPartitioned() const { return Found || !Why.empty(); }
-};
-
-/// Whether L is split among processors. Original is the function the user
-/// wrote (the analysis may run on a copy of it); its callers tell how many
-/// threads an outlined OpenMP body runs on.
-PartitionFinding findPartition(const llvm::Loop &L,
-                               const llvm::Function &Original,
-                               const AnalysisContext &Ctx);
+/// Whether L is split among processors: the partition, nothing when it is
+/// not split, or why a split cannot be analysed. Original is the function
+/// the user wrote (the analysis may run on a copy of it); its callers tell
+/// how many threads an outlined OpenMP body runs on.
+llvm::Expected<std::optional<Partition>>
+findPartition(const llvm::Loop &L, const llvm::Function &Original,
+              const AnalysisContext &Ctx);
 
 } // namespace commcost

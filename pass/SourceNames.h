@@ -44,6 +44,9 @@ struct SourceFacts {
   /// Symbols of functions defined in system headers (library code, such as
   /// Open MPI's C++ bindings), whose sites are not the user's.
   std::set<std::string> SystemFunctions;
+  /// The alignment of memory from malloc and the default operator new on
+  /// the target (clang's default new alignment), or 0 when unknown.
+  uint64_t HeapAlign = 0;
   /// False when no frontend ran (opt -load-pass-plugin).
   bool FromFrontend = false;
 

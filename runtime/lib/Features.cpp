@@ -35,16 +35,10 @@ FeatureVector sliceFeatures(const Slice2D &S, uint64_t Offset,
           {"runs", double(contiguousRunsOf2DSlice(S))}};
 }
 
-namespace {
-
-/// Every superstep feature from the maxima Hr, Hw, the busiest
-/// processor's reads Hrb and writes Hwb, the total M and the processor
-/// count P: the one place these formulas are written, for the numeric
-/// features (constants, evaluated) and the symbolic ones alike.
-std::map<std::string, Expr> superstepExprs(const Expr &Hr, const Expr &Hw,
-                                           const Expr &Hrb, const Expr &Hwb,
-                                           const Expr &M, const Expr &P,
-                                           uint64_t CacheElems) {
+std::map<std::string, Expr>
+superstepFeatureExprs(const Expr &Hr, const Expr &Hw, const Expr &Hrb,
+                      const Expr &Hwb, const Expr &M, const Expr &P,
+                      uint64_t CacheElems) {
   Expr Hrw = Hrb + Hwb;
   Expr C = Expr::constant(int64_t(CacheElems));
   Expr Zero = Expr::constant(0);
@@ -63,8 +57,6 @@ std::map<std::string, Expr> superstepExprs(const Expr &Hr, const Expr &Hw,
           {"hrwc", Expr::min(Hrw, C)},
           {"hrwm", Expr::max(Zero, Hrw - C)}};
 }
-
-} // namespace
 
 FeatureVector superstepFeatures(const std::vector<uint64_t> &Reads,
                                 const std::vector<uint64_t> &Writes,
@@ -90,7 +82,7 @@ FeatureVector superstepFeatures(const std::vector<uint64_t> &Reads,
   }
   auto Const = [](uint64_t V) { return Expr::constant(int64_t(V)); };
   FeatureVector Out;
-  for (const auto &[Name, E] : superstepExprs(
+  for (const auto &[Name, E] : superstepFeatureExprs(
            Const(Hr), Const(Hw), Const(Reads[Busiest]), Const(Writes[Busiest]),
            Const(M), Const(Reads.size()), CacheElems))
     Out[Name] = double(E.evaluate({}));
@@ -104,7 +96,7 @@ std::map<std::string, Expr> superstepFeatureExprs(const Expr &Hr,
   // Sites the plugin sees partition uniformly: the processor with the
   // most reads is the one with the most writes, so it is the busiest,
   // with Hr reads and Hw writes (superstepFeatures counts them exactly).
-  return superstepExprs(Hr, Hw, Hr, Hw, M, P, CacheElems);
+  return superstepFeatureExprs(Hr, Hw, Hr, Hw, M, P, CacheElems);
 }
 
 } // namespace commcost

@@ -128,6 +128,8 @@ def load_records(path):
                 for k, v in a.items():
                     if k not in ("String", "DebugLoc"):
                         args[k] = str(v)
+            if doc.get("Name") == "FunctionCost":
+                continue
             sites.setdefault(doc["Function"], []).append((doc["Tag"], args))
     return sites
 

@@ -46,6 +46,15 @@ FeatureVector superstepFeatures(const std::vector<uint64_t> &Reads,
                                 const std::vector<uint64_t> &Writes,
                                 uint64_t CacheElems);
 
+/// Every superstep feature from the maxima Hr, Hw, the busiest
+/// processor's reads Hrb and writes Hwb, the total M and the processor
+/// count P: the one place these formulas are written, for the numeric
+/// features (constants, evaluated) and the symbolic ones alike.
+std::map<std::string, Expr>
+superstepFeatureExprs(const Expr &Hr, const Expr &Hw, const Expr &Hrb,
+                      const Expr &Hwb, const Expr &M, const Expr &P,
+                      uint64_t CacheElems);
+
 /// The same features from symbolic maxima Hr, Hw, total M and processor
 /// count P, for sites whose sizes are known only at run time. hrw is
 /// Hr + Hw, hrb Hr and hwb Hw: exact when one processor has both the most

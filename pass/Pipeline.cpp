@@ -1,0 +1,79 @@
+// Registration (see Pipeline.h). The analysis is registered with every
+// function analysis manager; the remark pass asks for it only when commcost
+// remarks or records are wanted, so that -fplugin alone does nothing. Above
+// -O0 the remark pass runs once per function at the first peephole
+// extension point of the function simplification pipeline (the module's
+// global cleanup, before inlining, has one too): after inlining and SROA,
+// before loop idiom recognition turns copy loops into memcpy. At -O0 it
+// runs at the start of the pipeline and the analysis promotes a copy.
+#include "Pipeline.h"
+#include "Remarks.h"
+
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/IR/PassManager.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+namespace commcost {
+
+namespace {
+/// Emits the remarks of each function's result.
+struct CommCostRemarkPass : PassInfoMixin<CommCostRemarkPass> {
+  CommCostRemarkPass(std::shared_ptr<PluginState> State, bool Once)
+      : State(std::move(State)), Once(Once) {}
+  std::shared_ptr<PluginState> State;
+  bool Once;
+
+  PreservedAnalyses run(Function &F, FunctionAnalysisManager &FAM) {
+    if (F.isDeclaration() || (Once && !State->Reported.insert(&F).second))
+      return PreservedAnalyses::all();
+    OptimizationRemarkEmitter ORE(&F);
+    // Nothing else reads remarks: without them, nothing to do.
+    if (!ORE.allowExtraAnalysis("commcost"))
+      return PreservedAnalyses::all();
+    emitRemarks(ORE, F, FAM.getResult<CommCostAnalysis>(F), State->Prof);
+    return PreservedAnalyses::all();
+  }
+  static bool isRequired() { return true; }
+};
+} // namespace
+
+void registerCommCostPasses(PassBuilder &PB,
+                            std::shared_ptr<PluginState> State) {
+  PB.registerAnalysisRegistrationCallback(
+      [State](FunctionAnalysisManager &FAM) {
+        FAM.registerPass([State] { return CommCostAnalysis(State); });
+      });
+  // Peephole extension points of the pipeline being built, in order: the
+  // first is the global cleanup before inlining.
+  auto Peepholes = std::make_shared<unsigned>(0);
+  PB.registerPipelineStartEPCallback(
+      [State, Peepholes](ModulePassManager &MPM, OptimizationLevel Level) {
+        *Peepholes = 0;
+        if (Level == OptimizationLevel::O0)
+          MPM.addPass(createModuleToFunctionPassAdaptor(
+              CommCostRemarkPass(State, /*Once=*/false)));
+      });
+  PB.registerPeepholeEPCallback([State, Peepholes](FunctionPassManager &FPM,
+                                                   OptimizationLevel Level) {
+    if (Level != OptimizationLevel::O0 && ++*Peepholes > 1)
+      FPM.addPass(CommCostRemarkPass(State, /*Once=*/true));
+  });
+  PB.registerPipelineParsingCallback(
+      [State](StringRef Name, FunctionPassManager &FPM,
+              ArrayRef<PassBuilder::PipelineElement>) {
+        if (Name == "commcost") {
+          FPM.addPass(CommCostRemarkPass(State, /*Once=*/false));
+          return true;
+        }
+        if (Name == "print<commcost>") {
+          FPM.addPass(CommCostPrinterPass(outs()));
+          return true;
+        }
+        return false;
+      });
+}
+
+} // namespace commcost

@@ -1,0 +1,180 @@
+// Optimisation remarks from the analysis result (see Remarks.h): the text a
+// user reads and the Args keys of docs/design.md that the YAML records carry.
+#include "Remarks.h"
+
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Demangle/Demangle.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/Function.h"
+#include "llvm/Support/Format.h"
+
+#include <utility>
+#include <vector>
+
+using namespace llvm;
+
+namespace commcost {
+
+static const char *const PassName = "commcost";
+
+static std::string range(const SymbolicLineBounds &B) {
+  if (B.Min == B.Max)
+    return B.Min.str();
+  return B.Min.str() + " to " + B.Max.str();
+}
+
+static std::string formatUs(double Us) {
+  std::string Text;
+  raw_string_ostream(Text) << format("%.3f", Us);
+  return Text;
+}
+
+static std::string alignmentOf(const Site &S, uint64_t LineSize) {
+  if (S.Marshalled)
+    return describePlacement(S.Marshalled->Where, LineSize);
+  if (S.Read && S.Written)
+    return "read " + describePlacement(S.Read->Where, LineSize) + ", write " +
+           describePlacement(S.Written->Where, LineSize);
+  return "";
+}
+
+static void emitSite(OptimizationRemarkEmitter &ORE, const BasicBlock *Block,
+                     const SiteResult &R, const Profile &P) {
+  const AnalysedSite &A = *R.Analysed;
+  const Site &S = A.Data;
+  const SiteFeatures &F = A.Features;
+  const SiteCost &C = A.Cost;
+  ORE.emit([&] {
+    OptimizationRemarkAnalysis Rem(PassName, "CommunicationCost", R.Loc, Block);
+    Rem << ore::NV("Callee", R.Callee) << " ("
+        << ore::NV("Kind", std::string(siteKindName(S.Kind))) << ")";
+    if (!A.Array.empty())
+      Rem << " of '" << ore::NV("Array", A.Array) << "'";
+    if (!A.Element.empty())
+      Rem << ", " << A.Element << " elements";
+    if (!A.Datatype.empty())
+      Rem << ", datatype " << A.Datatype;
+    if (!A.Partition.empty())
+      Rem << ", " << A.Partition;
+    if (!A.Shape.empty())
+      Rem << ": " << A.Shape;
+    if (S.Messages)
+      Rem << "; messages " << ore::NV("Messages", S.Messages->str());
+    if (S.BytesPerMessage)
+      Rem << ", bytes per message "
+          << ore::NV("BytesPerMessage", S.BytesPerMessage->str());
+    if (S.Bytes)
+      Rem << ", bytes " << ore::NV("Bytes", S.Bytes->str());
+    // Line counts read as a range in the text; tools get both ends as
+    // separate keys, after the message.
+    std::vector<std::pair<const char *, std::string>> Extra;
+    auto Lines = [&](const char *Label, const char *Min, const char *Max,
+                     const std::optional<SymbolicLineBounds> &B) {
+      if (!B)
+        return;
+      Rem << Label << range(*B);
+      Extra.emplace_back(Min, B->Min.str());
+      Extra.emplace_back(Max, B->Max.str());
+    };
+    Lines("; unique lines ", "LinesMin", "LinesMax", F.Lines);
+    Lines("; read lines ", "ReadLinesMin", "ReadLinesMax", F.ReadLines);
+    Lines(", write lines ", "WriteLinesMin", "WriteLinesMax", F.WriteLines);
+    if (S.Reads && S.Writes)
+      Rem << "; reads " << ore::NV("Reads", S.Reads->str()) << ", writes "
+          << ore::NV("Writes", S.Writes->str());
+    if (S.Split)
+      Rem << ", per processor at most hr "
+          << ore::NV("ReadsMax", S.Split->ReadsMax.str()) << ", hw "
+          << ore::NV("WritesMax", S.Split->WritesMax.str());
+    if (auto M = F.Values.find("M"); M != F.Values.end())
+      Rem << ", total M " << ore::NV("Traffic", M->second.str());
+    if (std::string Align = alignmentOf(S, P.Machine.LineSize); !Align.empty())
+      Rem << "; assumed alignment: " << Align;
+    if (C.Us) {
+      Rem << "; cost " << ore::NV("CostUs", formatUs(*C.Us)) << " us";
+    } else if (C.Ps) {
+      Rem << "; cost (" << ore::NV("CostPs", C.Ps->str()) << ") ps";
+      Extra.emplace_back("CostUs", "(" + C.Ps->str() + ") / 1000000");
+    } else if (!C.Why.empty()) {
+      Rem << "; no cost: " << C.Why;
+    } else if (A.Unpriced) {
+      Rem << "; no cost: " << A.Unpriced->message();
+    }
+    if (!C.Model.empty())
+      Rem << " (model " << ore::NV("Model", C.Model) << ", " << profileName(P)
+          << ")";
+    if (!C.DominantTerm.empty()) {
+      Extra.emplace_back("DominantTerm", C.DominantTerm);
+      Extra.emplace_back("DominantShare", formatUs(C.DominantShare));
+    }
+    Rem << ore::setExtraArgs();
+    for (const auto &[Key, Value] : Extra)
+      Rem << ore::NV(Key, Value);
+    return Rem;
+  });
+}
+
+static void emitMissed(OptimizationRemarkEmitter &ORE, const BasicBlock *Block,
+                       const DebugLoc &Loc, StringRef What,
+                       const RejectReason &Why, StringRef Verb) {
+  ORE.emit([&] {
+    return OptimizationRemarkMissed(PassName, Why.remarkName(), Loc, Block)
+           << ore::NV("Callee", What) << Verb
+           << ore::NV("Reason", Why.message());
+  });
+}
+
+static void emitTotal(OptimizationRemarkEmitter &ORE, const Function &F,
+                      const CommCostInfo &Info) {
+  const FunctionCost &T = Info.Total;
+  if (!T.Sites && !T.Missed && !T.known() && !T.Incomplete)
+    return;
+  ORE.emit([&] {
+    OptimizationRemarkAnalysis Rem(PassName, "FunctionCost",
+                                   DiagnosticLocation(F.getSubprogram()),
+                                   &F.getEntryBlock());
+    Rem << "function '" << ore::NV("Function", demangle(F.getName()))
+        << "': predicted communication cost ";
+    std::string Cost;
+    if (T.Incomplete && T.known())
+      Rem << "at least ";
+    if (T.Us) {
+      Rem << ore::NV("CostUs", formatUs(*T.Us)) << " us";
+    } else if (T.Ps) {
+      Rem << "(" << ore::NV("CostPs", T.Ps->str()) << ") ps";
+      Cost = "(" + T.Ps->str() + ") / 1000000";
+    } else {
+      Rem << "unknown";
+    }
+    Rem << " (" << ore::NV("Sites", T.Sites) << " sites analysed, "
+        << ore::NV("Missed", T.Missed) << " not)";
+    if (!T.MostExpensive.empty())
+      Rem << "; most expensive: "
+          << ore::NV("MostExpensive", T.MostExpensive);
+    if (T.Incomplete)
+      Rem << "; incomplete: " << ore::NV("Incomplete", T.Incomplete->message());
+    Rem << ore::setExtraArgs();
+    if (!Cost.empty())
+      Rem << ore::NV("CostUs", Cost);
+    return Rem;
+  });
+}
+
+void emitRemarks(OptimizationRemarkEmitter &ORE, const Function &F,
+                 const CommCostInfo &Info, const Profile &P) {
+  const BasicBlock *Block = &F.getEntryBlock();
+  for (const SiteResult &R : Info.Sites) {
+    if (!R.Analysed) {
+      emitMissed(ORE, Block, R.Loc, R.What, *R.Rejected, " not analysed: ");
+      continue;
+    }
+    emitSite(ORE, Block, R, P);
+    if (R.Analysed->Unpriced)
+      emitMissed(ORE, Block, R.Loc, R.Callee, *R.Analysed->Unpriced,
+                 " not priced: ");
+  }
+  emitTotal(ORE, F, Info);
+}
+
+} // namespace commcost

@@ -1,0 +1,449 @@
+// The analysis (see SiteAnalysis.h): finding the sites of a function,
+// pricing them with the profile, and the function's total. At -O0 the IR is
+// not in SSA form, so the analysis runs on a promoted copy of the function
+// (SROA, early CSE, CFG simplification, loop simplification), deleted once
+// analysed: the compiled IR never changes.
+#include "SiteAnalysis.h"
+#include "CallFamilies.h"
+#include "CallSites.h"
+#include "CopyLoops.h"
+#include "ValueExprs.h"
+
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/TargetLibraryInfo.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Transforms/Scalar/EarlyCSE.h"
+#include "llvm/Transforms/Scalar/SROA.h"
+#include "llvm/Transforms/Scalar/SimplifyCFG.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/LoopSimplify.h"
+
+#include <cmath>
+
+using namespace llvm;
+
+namespace commcost {
+
+AnalysisKey CommCostAnalysis::Key;
+
+/// The analyses of promoted copies at -O0, and the passes that promote.
+struct PromotionManagers {
+  PassBuilder PB;
+  LoopAnalysisManager LAM;
+  FunctionAnalysisManager FAM;
+  CGSCCAnalysisManager CGAM;
+  ModuleAnalysisManager MAM;
+  FunctionPassManager Promote;
+  PromotionManagers() {
+    PB.registerModuleAnalyses(MAM);
+    PB.registerCGSCCAnalyses(CGAM);
+    PB.registerFunctionAnalyses(FAM);
+    PB.registerLoopAnalyses(LAM);
+    PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
+    Promote.addPass(SROAPass(SROAOptions::ModifyCFG));
+    Promote.addPass(EarlyCSEPass());
+    Promote.addPass(SimplifyCFGPass());
+    Promote.addPass(LoopSimplifyPass());
+  }
+};
+
+PluginState::PluginState() = default;
+PluginState::~PluginState() = default;
+
+std::string profileName(const Profile &P) {
+  if (P.Source == "<embedded default>")
+    return "embedded default profile";
+  return "profile " + P.Source;
+}
+
+Expr FunctionCost::picoseconds() const {
+  if (Ps)
+    return *Ps;
+  return Expr::constant(std::llround(Us.value_or(0) * 1e6));
+}
+
+namespace {
+
+bool isCopyOfLoadStore(const Instruction &I) {
+  const auto *St = dyn_cast<StoreInst>(&I);
+  return St && copiedLoad(*St);
+}
+
+/// A function defined in this translation unit whose total a call adds to
+/// its caller's: not a site's callee, not an intrinsic, not library code.
+const Function *definedCallee(const CallBase &Call, const SourceFacts &Facts) {
+  const Function *F = calledFunction(Call);
+  if (!F || F->isDeclaration() || F->isIntrinsic() ||
+      isCommunicationName(F->getName()) || Facts.isSystemFunction(*F))
+    return nullptr;
+  return F;
+}
+
+/// A cheap test, so that functions without sites cost nothing more: a call
+/// that may be a site or reach one, or (in SSA form, InSSA) a copy of a
+/// load in a loop, whose counter needs a phi; before promotion (-O0) every
+/// variable access is a load or a store.
+bool hasCandidates(const Function &F, const SourceFacts &Facts, bool InSSA) {
+  bool CopyOfLoad = false, Phi = false;
+  for (const BasicBlock &BB : F)
+    for (const Instruction &I : BB) {
+      if (const auto *Call = dyn_cast<CallBase>(&I)) {
+        const Function *Callee = calledFunction(*Call);
+        if (!Callee || isCommunicationName(Callee->getName()) ||
+            definedCallee(*Call, Facts))
+          return true;
+      } else if (isCopyOfLoadStore(I)) {
+        if (!InSSA || Facts.isLoweredUserCopy(I))
+          return true;
+        CopyOfLoad = true;
+      } else {
+        Phi |= isa<PHINode>(I);
+      }
+    }
+  return CopyOfLoad && Phi;
+}
+
+std::string where(const DebugLoc &Loc) {
+  if (!Loc)
+    return "?";
+  return sys::path::filename(Loc->getFilename()).str() + ":" +
+         std::to_string(Loc.getLine());
+}
+
+/// Whether a footprint the site has could not be measured.
+bool linesMissing(const AnalysedSite &A) {
+  const Site &S = A.Data;
+  return (S.Marshalled && !A.Features.Lines) || (S.Read && !A.Features.ReadLines) ||
+         (S.Written && !A.Features.WriteLines);
+}
+
+/// Computes the features and the cost of an analysed site, or turns it
+/// into a rejection when its lines cannot be counted.
+void price(SiteResult &R, PluginState &State) {
+  AnalysedSite &A = *R.Analysed;
+  const Profile &P = State.Prof;
+  const Model *M = nullptr;
+  try {
+    M = &P.modelForSite(std::string(siteKindName(A.Data.Kind)));
+  } catch (const std::exception &E) {
+    A.Unpriced = std::make_shared<NoModel>(E.what());
+  }
+  A.Features = featuresOf(A.Data, P.Machine,
+                          M ? M->features() : std::vector<std::string>{},
+                          &State.Lines);
+  if (linesMissing(A)) {
+    auto It = A.Features.Unavailable.find("L_mem");
+    std::string Why = It == A.Features.Unavailable.end()
+                          ? "the lines are not counted"
+                          : It->second;
+    if (A.Data.Kind != SiteKind::Superstep) {
+      R.Rejected = std::make_shared<LinesNotCounted>(Why);
+      R.Analysed.reset();
+      return;
+    }
+    // A superstep is priced on its accesses; its lines are extra.
+    A.Data.Read.reset();
+    A.Data.Written.reset();
+    A.Shape = "lines of one processor's part not counted: " + Why;
+    A.Features = featuresOf(A.Data, P.Machine,
+                            M ? M->features() : std::vector<std::string>{},
+                            &State.Lines);
+  }
+  if (const auto &Split = A.Data.Split) {
+    std::string Note;
+    uint64_t Bytes = superstepCacheBytes(P.Machine, &Note);
+    A.Partition += "; hrc and hwc count the first " +
+                   std::to_string(Bytes / std::max<uint64_t>(1, Split->ElemBytes)) +
+                   " elements of a processor (" + Note + ")";
+  }
+  if (!M)
+    return;
+  A.Cost = priceSite(A.Features, *M);
+  if (A.Cost.priced())
+    return;
+  if (!A.Cost.MissingFeature.empty())
+    A.Unpriced = std::make_shared<MissingFeature>(
+        M->name(), profileName(P), A.Cost.MissingFeature,
+        A.Features.Unavailable.count(A.Cost.MissingFeature)
+            ? A.Features.Unavailable.at(A.Cost.MissingFeature)
+            : "this site does not have it");
+  else
+    A.Unpriced = std::make_shared<CostNotEvaluable>(A.Cost.Why);
+}
+
+/// The parameter names of F, as its total mentions them.
+std::vector<std::string> parameterNames(const Function &F,
+                                        const SourceFacts &Facts) {
+  std::vector<std::string> Names;
+  for (const Argument &A : F.args())
+    Names.push_back(sourceNameOf(&A, Facts).value_or(""));
+  return Names;
+}
+
+/// Sums what the sites and the callees of a function cost.
+class TotalBuilder {
+public:
+  void addSite(const SiteResult &R) {
+    if (!R.Analysed) {
+      ++T.Missed;
+      incomplete(R.Rejected);
+      return;
+    }
+    ++T.Sites;
+    const SiteCost &C = R.Analysed->Cost;
+    if (C.Us) {
+      add(*C.Us);
+      if (*C.Us > MostUs) {
+        MostUs = *C.Us;
+        T.MostExpensive = R.Callee + " at " + where(R.Loc);
+      }
+    } else if (C.Ps) {
+      addPs(*C.Ps);
+    } else {
+      incomplete(R.Analysed->Unpriced);
+    }
+  }
+
+  /// Executions calls of a callee whose total, in its parameters, is
+  /// Callee with the parameters bound to Args.
+  void addCall(const FunctionCost &Callee, const Expr &Executions,
+               const std::map<std::string, Expr, std::less<>> &Args) {
+    if (Callee.Incomplete)
+      incomplete(Callee.Incomplete);
+    if (!Callee.known())
+      return;
+    if (Callee.Us && Executions.isConstant()) {
+      add(*Callee.Us * double(Executions.constantValue()));
+      return;
+    }
+    addPs(Executions * Callee.picoseconds().substitute(Args));
+  }
+
+  void incomplete(const Reason &R) {
+    if (!T.Incomplete)
+      T.Incomplete = R;
+  }
+
+  FunctionCost take() {
+    if (Ps) {
+      T.Ps = *Ps + Expr::constant(std::llround(Us * 1e6));
+      if (T.Ps->isConstant()) {
+        T.Us = double(T.Ps->constantValue()) / 1e6;
+        T.Ps.reset();
+      }
+    } else if (Any) {
+      T.Us = Us;
+    }
+    return std::move(T);
+  }
+
+private:
+  FunctionCost T;
+  double Us = 0, MostUs = -1;
+  std::optional<Expr> Ps;
+  bool Any = false;
+
+  void add(double V) {
+    Us += V;
+    Any = true;
+  }
+  void addPs(const Expr &E) {
+    Ps = Ps ? *Ps + E : E;
+    Any = true;
+  }
+};
+
+} // namespace
+
+namespace {
+/// The analysis of one function body (F itself, or its promoted copy).
+class BodyAnalyzer {
+public:
+  BodyAnalyzer(Function &Body, const Function &Original,
+               FunctionAnalysisManager &BodyFAM,
+               FunctionAnalysisManager &FAM, PluginState &State)
+      : Body(Body), Original(Original), BodyFAM(BodyFAM), FAM(FAM),
+        State(State) {}
+
+  void run(CommCostInfo &Info) {
+    AnalysisContext Ctx{BodyFAM.getResult<ScalarEvolutionAnalysis>(Body),
+                        BodyFAM.getResult<LoopAnalysis>(Body),
+                        BodyFAM.getResult<DominatorTreeAnalysis>(Body),
+                        Body.getDataLayout(), State.Facts,
+                        &BodyFAM.getResult<TargetLibraryAnalysis>(Body)};
+    findCallSites(Body, Ctx, Info.Sites);
+    findCopyLoops(Body, Original, Ctx, Info.Sites);
+    TotalBuilder Total;
+    for (SiteResult &R : Info.Sites) {
+      if (R.Analysed)
+        price(R, State);
+      Total.addSite(R);
+    }
+    for (Instruction &I : instructions(Body))
+      if (auto *Call = dyn_cast<CallBase>(&I))
+        if (const Function *Callee = definedCallee(*Call, State.Facts))
+          addCallee(*Call, *Callee, Ctx, Total);
+    Info.Total = Total.take();
+  }
+
+private:
+  Function &Body;
+  const Function &Original;
+  FunctionAnalysisManager &BodyFAM, &FAM;
+  PluginState &State;
+
+  void addCallee(CallBase &Call, const Function &Callee,
+                 const AnalysisContext &Ctx, TotalBuilder &Total) {
+    std::string Name = Callee.getName().str();
+    if (State.InProgress.count(Name)) {
+      Total.incomplete(std::make_shared<CalleeNotPriced>(
+          Name, "it is being analysed (a recursive call)"));
+      return;
+    }
+    auto Known = State.Totals.find(Name);
+    const FunctionCost &Cost =
+        Known != State.Totals.end()
+            ? Known->second
+            : FAM.getResult<CommCostAnalysis>(const_cast<Function &>(Callee))
+                  .Total;
+    if (!Cost.known() && !Cost.Incomplete)
+      return;
+    auto Walk = walkLoops(nullptr, Call.getParent(), nullptr, Ctx);
+    if (!Walk) {
+      Total.incomplete(std::make_shared<CalleeNotPriced>(
+          Name, takeReason(Walk.takeError())->message()));
+      return;
+    }
+    std::map<std::string, Expr, std::less<>> Args;
+    std::set<std::string> Used = Cost.picoseconds().variables();
+    for (unsigned I = 0; I < Cost.Params.size() && I < Call.arg_size(); ++I) {
+      const std::string &Param = Cost.Params[I];
+      if (Param.empty() || !Used.count(Param))
+        continue;
+      Value *Arg = Call.getArgOperand(I);
+      auto E = Arg->getType()->isIntegerTy()
+                   ? ExprTranslator(&Ctx.SE, Ctx.Facts, &Ctx.DT)
+                         .scev(Ctx.SE.getSCEV(Arg))
+                   : Expected<Expr>(reject<NotAnInteger>());
+      if (!E) {
+        Total.incomplete(std::make_shared<CalleeNotPriced>(
+            Name, "its argument '" + Param + "': " +
+                      takeReason(E.takeError())->message()));
+        return;
+      }
+      Args.emplace(Param, *E);
+    }
+    Total.addCall(Cost, Walk->Executions, Args);
+  }
+};
+} // namespace
+
+CommCostInfo CommCostAnalysis::run(Function &F, FunctionAnalysisManager &FAM) {
+  CommCostInfo Info;
+  Info.Total.Params = parameterNames(F, State->Facts);
+  if (F.isDeclaration() || State->Facts.isSystemFunction(F))
+    return Info;
+  bool Promote = F.hasOptNone();
+  if (!hasCandidates(F, State->Facts, /*InSSA=*/!Promote))
+    return Info;
+  std::string Name = F.getName().str();
+  State->InProgress.insert(Name);
+  if (!Promote) {
+    BodyAnalyzer(F, F, FAM, FAM, *State).run(Info);
+  } else {
+    if (!State->Promotion)
+      State->Promotion = std::make_unique<PromotionManagers>();
+    PromotionManagers &PM = *State->Promotion;
+    ValueToValueMapTy VMap;
+    Function *View = CloneFunction(&F, VMap);
+    // A name no other symbol has, so that no symbol is renamed.
+    View->setName("commcost.view");
+    View->removeFnAttr(Attribute::OptimizeNone);
+    PM.Promote.run(*View, PM.FAM);
+    State->Facts.CopyOf[View] = Name;
+    BodyAnalyzer(*View, F, PM.FAM, FAM, *State).run(Info);
+    State->Facts.CopyOf.erase(View);
+    PM.FAM.clear(*View, View->getName());
+    View->eraseFromParent();
+  }
+  State->InProgress.erase(Name);
+  State->Totals[Name] = Info.Total;
+  return Info;
+}
+
+static std::string location(const DebugLoc &Loc) {
+  if (!Loc)
+    return "?";
+  return std::to_string(Loc.getLine()) + ":" + std::to_string(Loc.getCol());
+}
+
+void CommCostInfo::print(raw_ostream &OS, StringRef Function) const {
+  OS << "commcost: function '" << Function << "'\n";
+  for (const SiteResult &R : Sites) {
+    if (!R.Analysed) {
+      OS << "  missed " << location(R.Loc) << " " << R.What << ": "
+         << R.Rejected->remarkName() << ": " << R.Rejected->message() << "\n";
+      continue;
+    }
+    const AnalysedSite &A = *R.Analysed;
+    OS << "  site " << location(R.Loc) << " " << siteKindName(A.Data.Kind)
+       << " " << R.Callee;
+    if (!A.Array.empty())
+      OS << " of '" << A.Array << "'";
+    OS << ":";
+    const char *Sep = " ";
+    for (const auto &[Name, E] : A.Features.Values) {
+      OS << Sep << Name << "=" << E.str();
+      Sep = ", ";
+    }
+    auto Bounds = [&](const char *Name,
+                      const std::optional<SymbolicLineBounds> &B) {
+      if (B)
+        OS << "; " << Name << " " << B->Min.str() << ".." << B->Max.str();
+    };
+    Bounds("lines", A.Features.Lines);
+    Bounds("read lines", A.Features.ReadLines);
+    Bounds("write lines", A.Features.WriteLines);
+    if (A.Cost.Us)
+      OS << "; cost " << format("%.6f", *A.Cost.Us) << " us";
+    else if (A.Cost.Ps)
+      OS << "; cost (" << A.Cost.Ps->str() << ") ps";
+    if (!A.Cost.Model.empty())
+      OS << " [" << A.Cost.Model << "]";
+    if (A.Unpriced)
+      OS << "; not priced: " << A.Unpriced->remarkName() << ": "
+         << A.Unpriced->message();
+    OS << "\n";
+  }
+  OS << "  total: ";
+  if (Total.Us)
+    OS << format("%.6f", *Total.Us) << " us";
+  else if (Total.Ps)
+    OS << "(" << Total.Ps->str() << ") ps";
+  else
+    OS << "none";
+  OS << " (" << Total.Sites << " analysed, " << Total.Missed << " missed)";
+  if (Total.Incomplete)
+    OS << "; incomplete: " << Total.Incomplete->remarkName() << ": "
+       << Total.Incomplete->message();
+  OS << "\n";
+}
+
+PreservedAnalyses CommCostPrinterPass::run(Function &F,
+                                           FunctionAnalysisManager &FAM) {
+  if (!F.isDeclaration())
+    FAM.getResult<CommCostAnalysis>(F).print(OS, F.getName());
+  return PreservedAnalyses::all();
+}
+
+} // namespace commcost

@@ -1,0 +1,134 @@
+// The analysis result: every communication site of a function, each either
+// analysed (what it moves, its features and predicted cost on the profile's
+// machine) or rejected with a typed reason, and the function's total
+// predicted cost including the callees defined in the same translation
+// unit. CommCostAnalysis computes it (for opt, and for the plugin's passes:
+// the remark emitter, budgets, variant choice); it prints itself, which is
+// what print<commcost> shows and what IR-level tests check.
+#pragma once
+
+#include "Footprint.h"
+#include "Reasons.h"
+#include "SourceNames.h"
+
+#include "commcost/Profile.h"
+#include "commcost/Site.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/IR/DebugLoc.h"
+#include "llvm/IR/PassManager.h"
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace llvm {
+class raw_ostream;
+} // namespace llvm
+
+namespace commcost {
+
+/// What the analysis derived for one site.
+struct AnalysedSite {
+  Site Data;
+  std::string Array;     ///< "g", or "destination <- source" for copies
+  std::string Element;   ///< the element type's name
+  std::string Shape;     ///< readable footprint description
+  std::string Datatype;  ///< how a derived datatype was built
+  std::string Alignment; ///< which alignment was assumed
+  std::string Partition; ///< how a loop is split among processors
+  SiteFeatures Features;
+  SiteCost Cost;
+  /// Why the site has no cost (NoModel, MissingFeature, CostNotEvaluable).
+  Reason Unpriced;
+};
+
+/// One site: where it is, what it calls, and the analysis or the reason.
+struct SiteResult {
+  llvm::DebugLoc Loc;
+  std::string Callee; ///< the called function, or "loop"
+  std::string What;   ///< how a missed remark names it: callee, "copy loop"
+  std::optional<AnalysedSite> Analysed;
+  Reason Rejected; ///< set when not analysed
+};
+
+/// The predicted communication cost of one execution of a function: its
+/// sites and, for calls of functions defined in the same translation unit,
+/// their totals times how often the call runs, in the function's
+/// parameters.
+struct FunctionCost {
+  std::optional<double> Us;
+  std::optional<Expr> Ps; ///< picoseconds, when symbolic
+  /// Why the total is not known (a site or a callee that is not priced).
+  Reason Incomplete;
+  unsigned Sites = 0, Missed = 0;
+  /// The costliest priced site (numeric costs), as "MPI_Send at f.c:12".
+  std::string MostExpensive;
+  /// Parameter names of the function, which Ps may mention.
+  std::vector<std::string> Params;
+  bool known() const { return Us || Ps; }
+  /// The total as an expression in picoseconds (a constant when numeric).
+  Expr picoseconds() const;
+};
+
+class CommCostInfo {
+public:
+  std::vector<SiteResult> Sites;
+  FunctionCost Total;
+  void print(llvm::raw_ostream &OS, llvm::StringRef Function) const;
+};
+
+struct PromotionManagers;
+
+/// What the plugin's passes share in one compilation.
+struct PluginState {
+  PluginState();
+  ~PluginState();
+  Profile Prof;
+  SourceFacts Facts;
+  LinesMemo Lines;
+  /// Functions whose remarks were emitted: above -O0 the extension point
+  /// runs several times per function.
+  llvm::DenseSet<const llvm::Function *> Reported;
+  /// Totals of the functions analysed so far, by symbol name, so that
+  /// callers (and later passes) need not analyse them again.
+  std::map<std::string, FunctionCost> Totals;
+  /// Functions being analysed, to stop at recursion.
+  std::set<std::string> InProgress;
+  /// At -O0: the analyses of promoted copies (created when first needed).
+  std::unique_ptr<PromotionManagers> Promotion;
+};
+
+/// "embedded default profile" or "profile FILE".
+std::string profileName(const Profile &P);
+
+class CommCostAnalysis : public llvm::AnalysisInfoMixin<CommCostAnalysis> {
+public:
+  using Result = CommCostInfo;
+  explicit CommCostAnalysis(std::shared_ptr<PluginState> State)
+      : State(std::move(State)) {}
+  Result run(llvm::Function &F, llvm::FunctionAnalysisManager &FAM);
+
+private:
+  friend llvm::AnalysisInfoMixin<CommCostAnalysis>;
+  static llvm::AnalysisKey Key;
+  std::shared_ptr<PluginState> State;
+};
+
+/// print<commcost>: the result of every function, for IR-level tests.
+class CommCostPrinterPass : public llvm::PassInfoMixin<CommCostPrinterPass> {
+public:
+  explicit CommCostPrinterPass(llvm::raw_ostream &OS) : OS(OS) {}
+  llvm::PreservedAnalyses run(llvm::Function &F,
+                              llvm::FunctionAnalysisManager &FAM);
+  static bool isRequired() { return true; }
+
+private:
+  llvm::raw_ostream &OS;
+};
+
+} // namespace commcost

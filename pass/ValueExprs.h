@@ -1,0 +1,88 @@
+// The one translator from IR to the expression grammar. Scalar evolution
+// folds the affine arithmetic of sizes and addresses; what it leaves opaque
+// (divisions, remainders, shifts, selects, phis that join the two sides of
+// a branch, minima and maxima) is read from the instructions; values are
+// named by their source-level variables (SourceNames.h); the processor id
+// and count (omp_get_thread_num, MPI_Comm_rank and their counterparts) are
+// named and recorded, which is what a partition of a loop is read from.
+#pragma once
+
+#include "SourceNames.h"
+
+#include "commcost/Expr.h"
+
+#include "llvm/Support/Error.h"
+
+#include <optional>
+#include <string>
+
+namespace llvm {
+class DominatorTree;
+class SCEV;
+class ScalarEvolution;
+class Value;
+} // namespace llvm
+
+namespace commcost {
+
+/// Whether V is the processor's id or the processor count, as the OpenMP
+/// runtime or MPI gives them.
+enum class ProcessorRole { None, Id, Count };
+struct ProcessorValue {
+  ProcessorRole Role = ProcessorRole::None;
+  const char *Origin = "";      ///< "omp_get_thread_num()", "MPI_Comm_rank"
+  const char *DefaultName = ""; ///< when the value has no source name
+};
+ProcessorValue processorValue(const llvm::Value *V);
+
+/// V without integer casts (extensions, truncations, freeze).
+llvm::Value *stripIntCasts(llvm::Value *V);
+
+/// Whether V is computed from the processor id.
+bool dependsOnProcessorId(llvm::Value *V);
+
+class ExprTranslator {
+public:
+  /// How instructions that have a source name and could also be taken
+  /// apart are read: by name (sizes: "w" reads better than "n / px"), or
+  /// by structure (partitions: the id must be seen inside "id * n / P").
+  enum class Prefer { Names, Structure };
+
+  /// SE and DT may be null (a caller's values, read without analyses).
+  ExprTranslator(llvm::ScalarEvolution *SE, const SourceFacts &Facts,
+                 const llvm::DominatorTree *DT, Prefer P = Prefer::Names)
+      : SE(SE), Facts(Facts), DT(DT), Pref(P) {}
+
+  /// V (an integer) as an expression.
+  llvm::Expected<Expr> value(llvm::Value *V);
+  /// S as an expression. Casts are dropped and max(0, x) reads as x: sizes
+  /// are taken to be non-negative and in range.
+  llvm::Expected<Expr> scev(const llvm::SCEV *S);
+
+  /// The processor id and count the translated values used.
+  struct Processor {
+    std::string Name;
+    std::string Origin;
+  };
+  std::optional<Processor> Id, Count;
+
+private:
+  llvm::ScalarEvolution *SE;
+  const SourceFacts &Facts;
+  const llvm::DominatorTree *DT;
+  Prefer Pref;
+  unsigned Depth = 0;
+
+  llvm::Expected<Expr> instruction(llvm::Value *V);
+  llvm::Expected<Expr> processor(llvm::Value *V, const ProcessorValue &PV);
+  llvm::Expected<Expr> binary(llvm::Value *V);
+  llvm::Expected<Expr> diamond(llvm::Value *V);
+  llvm::Expected<Expr> select(llvm::Value *Cond, llvm::Value *TrueV,
+                              llvm::Value *FalseV);
+};
+
+/// "the result of next_size() at line 12", "a value computed by 'xor'",
+/// for messages.
+std::string describeValue(const llvm::Value *V);
+
+} // namespace commcost

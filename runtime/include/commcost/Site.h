@@ -1,0 +1,170 @@
+// One communication site as data, independent of LLVM: what it moves (counts
+// and the footprints in user memory), how a superstep is split among
+// processors, and the features and cost that follow from it on a machine.
+// The plugin builds sites from code, the calibrator builds them for the
+// kernels it measures; both take features and costs from featuresOf and
+// priceSite, so that a fitted model always sees the features it was fitted
+// on and a number is always the constant-folded symbolic value.
+#pragma once
+
+#include "commcost/Expr.h"
+#include "commcost/Lines.h"
+#include "commcost/Profile.h"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace commcost {
+
+/// The kinds of sites; their names are the record's Kind and the keys of a
+/// profile's site_models.
+enum class SiteKind { Send, Recv, Put, Get, Copy, CopyLoop, Superstep };
+std::string_view siteKindName(SiteKind K);
+
+/// Count repetitions, Pitch bytes apart.
+struct SymbolicDim {
+  Expr Count;
+  Expr Pitch;
+};
+
+/// The number of bytes from the first byte of the first repetition to the
+/// last byte of the last: (Count - 1) * Pitch + Bytes, the extent of Count
+/// blocks of Bytes.
+Expr extentOfRepetitions(const Expr &Count, const Expr &Pitch,
+                         const Expr &Bytes);
+
+/// Block bytes repeated along Dims (in any order) as a slice: dimensions
+/// ordered by pitch, those that continue the block merged into it,
+/// overlapping repetitions (a sliding window) covered by one block, and
+/// dimensions that continue each other merged. Fails with Why for more
+/// than two strided dimensions. Shape receives a readable description.
+std::optional<SymbolicSlice> sliceOfRepeatedBlock(const Expr &Block,
+                                                  std::vector<SymbolicDim> Dims,
+                                                  std::string &Shape,
+                                                  std::string &Why);
+
+/// Where a footprint's first byte lies: Offset bytes from a base that is
+/// aligned to BaseAlign (a power of two). The offset is known, or only a
+/// multiple of OffsetAlign (a power of two).
+struct Anchor {
+  uint64_t BaseAlign = 1;
+  std::optional<int64_t> Offset;
+  uint64_t OffsetAlign = 1;
+  /// Where the base alignment comes from ("stack array", "element
+  /// alignment", "'g' is aligned", ...).
+  std::string BaseNote;
+};
+
+/// Where the first byte lies within a unit of Unit bytes (a line, a page).
+Placement placementIn(const Anchor &A, uint64_t Unit);
+
+/// The alignment assumed, in words: "offset 8 in a 64-byte line (stack
+/// array to 16)" or "aligned to 8 bytes (element alignment)".
+std::string describePlacement(const Anchor &A, uint64_t LineSize);
+
+/// The bytes one access pattern touches: a slice and where it starts.
+struct Footprint {
+  SymbolicSlice Slice;
+  Anchor Where;
+  std::string Array; ///< the source name of the object
+  std::string Shape; ///< readable, from sliceOfRepeatedBlock
+};
+
+/// Memoised line counts: sites of a program repeat shapes.
+class LinesMemo {
+public:
+  std::optional<SymbolicLineBounds>
+  uniqueLines(const SymbolicSlice &S, const Placement &P, uint64_t Unit,
+              std::string &Why);
+
+private:
+  std::map<std::string, SymbolicLineBounds> Known;
+};
+
+/// Unique units (lines or pages of Unit bytes) of a footprint: min and max
+/// over the placements its anchor allows. Memo may be null.
+std::optional<SymbolicLineBounds> uniqueLinesOfFootprint(const Footprint &F,
+                                                         uint64_t Unit,
+                                                         std::string &Why,
+                                                         LinesMemo *Memo);
+
+/// A loop whose iterations are split among processors: the busiest
+/// processor's element reads and writes and all processors' total.
+struct SuperstepSplit {
+  Expr Processors;
+  Expr ReadsMax;
+  Expr WritesMax;
+  Expr Traffic; ///< M: reads plus writes of all processors
+  /// The reads and writes of the busiest processor (the most accesses);
+  /// when not given, the processor with the most reads also has the most
+  /// writes (uniform splits), so they are ReadsMax and WritesMax.
+  std::optional<Expr> BusiestReads, BusiestWrites;
+  uint64_t ElemBytes = 1;
+};
+
+/// A site as the analysis (or the calibrator) knows it. Counts are per
+/// execution of the enclosing function: loops around a call multiply
+/// Messages and Bytes, and the footprints are the union over the loops.
+struct Site {
+  SiteKind Kind = SiteKind::Copy;
+  /// Messages (or copy operations) and bytes; a superstep has none.
+  std::optional<Expr> Messages, BytesPerMessage, Bytes;
+  /// Element accesses of a copy loop or superstep (of all processors, or
+  /// of one when the split names its id).
+  std::optional<Expr> Reads, Writes;
+  /// Communication calls: the user buffer marshalled (send and put: the
+  /// source; recv and get: the destination).
+  std::optional<Footprint> Marshalled;
+  /// Copies: the memory read and the memory written.
+  std::optional<Footprint> Read, Written;
+  std::optional<SuperstepSplit> Split;
+};
+
+/// The cache capacity behind the split of hr and hw into a cache part and
+/// a memory part (hrc/hrm, hwc/hwm): the largest private cache of the
+/// machine, else the smallest shared one, else none (0). Note says which.
+uint64_t superstepCacheBytes(const MachineInfo &M, std::string *Note = nullptr);
+
+/// Features of a site on a machine by name (docs/design.md, "Features"):
+/// n, m, L_mem, pages, runs for sites with footprints; hr, hw, h, hrw, hrb,
+/// hwb, M, p and the cache split for supersteps. Unavailable says, for a
+/// feature the site cannot supply, why.
+struct SiteFeatures {
+  std::map<std::string, Expr, std::less<>> Values;
+  std::map<std::string, std::string, std::less<>> Unavailable;
+  /// Line bounds of the footprints (LinesMin/Max, ReadLines*, WriteLines*).
+  std::optional<SymbolicLineBounds> Lines, ReadLines, WriteLines;
+};
+
+/// Every feature of S on M. Wanted, when not empty, limits the work to the
+/// named features (pages cost more than the others); line bounds are
+/// always computed. Memo may be null.
+SiteFeatures featuresOf(const Site &S, const MachineInfo &M,
+                        const std::vector<std::string> &Wanted = {},
+                        LinesMemo *Memo = nullptr);
+
+/// A site's predicted cost under a model: a number of microseconds when
+/// every feature is a constant, else an expression in integer picoseconds;
+/// or why there is none.
+struct SiteCost {
+  std::string Model;
+  std::optional<double> Us;
+  std::optional<Expr> Ps;
+  /// The feature the model needs and the site lacks, if that is why.
+  std::string MissingFeature;
+  std::string Why;
+  /// The feature whose term contributes most to a numeric cost, and its
+  /// share of the cost.
+  std::string DominantTerm;
+  double DominantShare = 0;
+  bool priced() const { return Us || Ps; }
+};
+
+/// Prices features F with model M. Never throws: an evaluation error
+/// (a division by zero, an overflow) is a reason, in Why.
+SiteCost priceSite(const SiteFeatures &F, const Model &M);
+
+} // namespace commcost

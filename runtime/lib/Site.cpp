@@ -1,0 +1,388 @@
+// Sites as data (see Site.h): normalising footprints, placements, the
+// features of a site on a machine and its price under a model.
+#include "commcost/Site.h"
+#include "commcost/Features.h"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <sstream>
+
+namespace commcost {
+
+std::string_view siteKindName(SiteKind K) {
+  switch (K) {
+  case SiteKind::Send:
+    return "send";
+  case SiteKind::Recv:
+    return "recv";
+  case SiteKind::Put:
+    return "put";
+  case SiteKind::Get:
+    return "get";
+  case SiteKind::Copy:
+    return "copy";
+  case SiteKind::CopyLoop:
+    return "copy-loop";
+  case SiteKind::Superstep:
+    return "superstep";
+  }
+  return "unknown";
+}
+
+Expr extentOfRepetitions(const Expr &Count, const Expr &Pitch,
+                         const Expr &Bytes) {
+  return (Count - Expr::constant(1)) * Pitch + Bytes;
+}
+
+/// A rough size, to order dimensions by pitch when pitches are symbolic:
+/// every variable is taken to be large and equal.
+static double magnitude(const Expr &E) {
+  Expr::RealBindings B;
+  for (const std::string &V : E.variables())
+    B[V] = 1024;
+  try {
+    return E.evaluateReal(B);
+  } catch (const ExprEvalError &) {
+    return 0;
+  }
+}
+
+std::optional<SymbolicSlice> sliceOfRepeatedBlock(const Expr &Bytes,
+                                                  std::vector<SymbolicDim> Dims,
+                                                  std::string &Shape,
+                                                  std::string &Why) {
+  Expr Block = Bytes;
+  std::stable_sort(Dims.begin(), Dims.end(),
+                   [](const SymbolicDim &A, const SymbolicDim &B) {
+                     return magnitude(A.Pitch) < magnitude(B.Pitch);
+                   });
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    if (!Dims.empty() && Dims.front().Pitch == Block) {
+      Block = Block * Dims.front().Count;
+      Dims.erase(Dims.begin());
+      Changed = true;
+      continue;
+    }
+    if (!Dims.empty() && Dims.front().Pitch.isConstant() &&
+        Block.isConstant() &&
+        Dims.front().Pitch.constantValue() < Block.constantValue()) {
+      Block = extentOfRepetitions(Dims.front().Count, Dims.front().Pitch,
+                                  Block);
+      Dims.erase(Dims.begin());
+      Changed = true;
+      continue;
+    }
+    for (size_t I = 0; I + 1 < Dims.size(); ++I)
+      if (Dims[I + 1].Pitch == Dims[I].Pitch * Dims[I].Count) {
+        Dims[I].Count = Dims[I].Count * Dims[I + 1].Count;
+        Dims.erase(Dims.begin() + I + 1);
+        Changed = true;
+        break;
+      }
+  }
+  SymbolicSlice S;
+  S.BytesPerRow = Block;
+  S.RowPitch = Block;
+  S.PlanePitch = Block;
+  switch (Dims.size()) {
+  case 0:
+    Shape = "contiguous block of " + Block.str() + " bytes";
+    break;
+  case 1:
+    S.Rows = Dims[0].Count;
+    S.RowPitch = Dims[0].Pitch;
+    S.PlanePitch = Dims[0].Pitch * Dims[0].Count;
+    Shape = S.Rows.str() + " rows of " + Block.str() + " bytes, row pitch " +
+            S.RowPitch.str() + " bytes";
+    break;
+  case 2:
+    S.Rows = Dims[0].Count;
+    S.RowPitch = Dims[0].Pitch;
+    S.Planes = Dims[1].Count;
+    S.PlanePitch = Dims[1].Pitch;
+    Shape = S.Planes.str() + " planes of " + S.Rows.str() + " rows of " +
+            Block.str() + " bytes, row pitch " + S.RowPitch.str() +
+            " bytes, plane pitch " + S.PlanePitch.str() + " bytes";
+    break;
+  default:
+    Why = "the footprint has " + std::to_string(Dims.size()) +
+          " strided dimensions; at most 2 (a 3-D slice) are supported";
+    return std::nullopt;
+  }
+  return S;
+}
+
+/// The largest power of two dividing V (V != 0).
+static uint64_t powerOfTwoDividing(uint64_t V) { return V & (~V + 1); }
+
+static uint64_t residue(int64_t Offset, uint64_t Unit) {
+  int64_t R = Offset % int64_t(Unit);
+  return uint64_t(R < 0 ? R + int64_t(Unit) : R);
+}
+
+Placement placementIn(const Anchor &A, uint64_t Unit) {
+  uint64_t Base = std::max<uint64_t>(1, A.BaseAlign);
+  Placement P;
+  if (A.Offset && Base % Unit == 0) {
+    P.Align = Unit;
+    P.Offset = residue(*A.Offset, Unit);
+    return P;
+  }
+  uint64_t Align = std::min(Base, Unit);
+  if (A.Offset) {
+    if (*A.Offset != 0)
+      Align = std::min(Align, powerOfTwoDividing(uint64_t(*A.Offset)));
+  } else {
+    Align = std::min(Align, std::max<uint64_t>(1, A.OffsetAlign));
+  }
+  P.Align = Align;
+  return P;
+}
+
+std::string describePlacement(const Anchor &A, uint64_t LineSize) {
+  Placement P = placementIn(A, LineSize);
+  std::string Base = A.BaseNote.empty() ? "element alignment" : A.BaseNote;
+  if (P.Offset)
+    return "offset " + std::to_string(*P.Offset) + " in a " +
+           std::to_string(LineSize) + "-byte line (" + Base + " to " +
+           std::to_string(A.BaseAlign) + ")";
+  return "aligned to " + std::to_string(P.Align) +
+         (P.Align == 1 ? " byte (" : " bytes (") + Base +
+         (P.Align < std::min(A.BaseAlign, LineSize) ? ", plus offset" : "") +
+         ")";
+}
+
+std::optional<SymbolicLineBounds>
+LinesMemo::uniqueLines(const SymbolicSlice &S, const Placement &P,
+                       uint64_t Unit, std::string &Why) {
+  std::ostringstream Key;
+  Key << S.Planes << ' ' << S.Rows << ' ' << S.BytesPerRow << ' '
+      << S.RowPitch << ' ' << S.PlanePitch << ' ' << P.Align << ' '
+      << (P.Offset ? int64_t(*P.Offset) : -1) << ' ' << Unit;
+  if (auto It = Known.find(Key.str()); It != Known.end())
+    return It->second;
+  auto Bounds = uniqueLinesOfSymbolicSlice(S, P, Unit, Why);
+  if (Bounds)
+    Known.emplace(Key.str(), *Bounds);
+  return Bounds;
+}
+
+std::optional<SymbolicLineBounds> uniqueLinesOfFootprint(const Footprint &F,
+                                                         uint64_t Unit,
+                                                         std::string &Why,
+                                                         LinesMemo *Memo) {
+  Placement P = placementIn(F.Where, Unit);
+  try {
+    if (Memo)
+      return Memo->uniqueLines(F.Slice, P, Unit, Why);
+    return uniqueLinesOfSymbolicSlice(F.Slice, P, Unit, Why);
+  } catch (const std::exception &E) {
+    Why = std::string("the slice is not valid: ") + E.what();
+    return std::nullopt;
+  }
+}
+
+uint64_t superstepCacheBytes(const MachineInfo &M, std::string *Note) {
+  const CacheLevel *Private = nullptr, *Shared = nullptr;
+  for (const CacheLevel &C : M.Caches) {
+    if (!C.Shared && (!Private || C.SizeBytes > Private->SizeBytes))
+      Private = &C;
+    if (C.Shared && (!Shared || C.SizeBytes < Shared->SizeBytes))
+      Shared = &C;
+  }
+  const CacheLevel *Used = Private ? Private : Shared;
+  if (Note) {
+    if (!Used)
+      *Note = "the profile lists no cache, so hrc and hwc are 0";
+    else
+      *Note = (Used->Shared ? "the " : "its ") +
+              std::to_string(Used->SizeBytes) + "-byte " +
+              (Used->Shared ? "shared" : "private") + " L" +
+              std::to_string(Used->Level) + " cache";
+  }
+  return Used ? Used->SizeBytes : 0;
+}
+
+namespace {
+/// Computes the features of one site; each feature in one member.
+class FeatureBuilder {
+public:
+  FeatureBuilder(const Site &S, const MachineInfo &M,
+                 const std::vector<std::string> &Wanted, LinesMemo *Memo)
+      : S(S), M(M), Wanted(Wanted), Memo(Memo) {}
+
+  SiteFeatures build() {
+    if (S.Messages)
+      F.Values.emplace("n", *S.Messages);
+    if (S.Bytes)
+      F.Values.emplace("m", *S.Bytes);
+    lines();
+    if (wanted("pages"))
+      acrossFootprints("pages", [&](const Footprint &Fp, std::string &Why) {
+        auto B = uniqueLinesOfFootprint(Fp, M.PageSize, Why, Memo);
+        return B ? std::optional<Expr>(B->Max) : std::nullopt;
+      });
+    if (wanted("runs"))
+      acrossFootprints("runs", [](const Footprint &Fp, std::string &) {
+        return std::optional<Expr>(contiguousRunsOfSymbolicSlice(Fp.Slice));
+      });
+    if (S.Split)
+      superstep(*S.Split);
+    else if (S.Reads && S.Writes)
+      F.Values.emplace("M", *S.Reads + *S.Writes);
+    return std::move(F);
+  }
+
+private:
+  const Site &S;
+  const MachineInfo &M;
+  const std::vector<std::string> &Wanted;
+  LinesMemo *Memo;
+  SiteFeatures F;
+
+  bool wanted(std::string_view Name) const {
+    return Wanted.empty() ||
+           std::find(Wanted.begin(), Wanted.end(), Name) != Wanted.end();
+  }
+
+  std::vector<const Footprint *> footprints() const {
+    std::vector<const Footprint *> All;
+    for (const auto *Fp : {&S.Marshalled, &S.Read, &S.Written})
+      if (*Fp)
+        All.push_back(&**Fp);
+    return All;
+  }
+
+  /// A feature of the footprints: the largest over them, as L_mem is.
+  template <typename Of> void acrossFootprints(const char *Name, Of Value) {
+    std::vector<Expr> Values;
+    std::string Why = "the site has no memory footprint";
+    for (const Footprint *Fp : footprints()) {
+      auto V = Value(*Fp, Why);
+      if (!V) {
+        F.Unavailable.emplace(Name, Why);
+        return;
+      }
+      Values.push_back(*V);
+    }
+    if (Values.empty())
+      F.Unavailable.emplace(Name, Why);
+    else
+      F.Values.emplace(Name, Expr::maxOf(Values));
+  }
+
+  void lines() {
+    std::string Why;
+    auto Count = [&](const std::optional<Footprint> &Fp,
+                     std::optional<SymbolicLineBounds> &Out) {
+      if (Fp && !(Out = uniqueLinesOfFootprint(*Fp, M.LineSize, Why, Memo)))
+        F.Unavailable.emplace("L_mem", Why);
+    };
+    Count(S.Marshalled, F.Lines);
+    Count(S.Read, F.ReadLines);
+    Count(S.Written, F.WriteLines);
+    if (F.Unavailable.count("L_mem"))
+      return;
+    if (F.Lines)
+      F.Values.emplace("L_mem", F.Lines->Max);
+    else if (F.ReadLines && F.WriteLines)
+      F.Values.emplace("L_mem", Expr::max(F.ReadLines->Max, F.WriteLines->Max));
+    else
+      F.Unavailable.emplace("L_mem", "the site has no memory footprint");
+  }
+
+  void superstep(const SuperstepSplit &Split) {
+    uint64_t Elems =
+        superstepCacheBytes(M) / std::max<uint64_t>(1, Split.ElemBytes);
+    for (auto &[Name, E] : superstepFeatureExprs(
+             Split.ReadsMax, Split.WritesMax,
+             Split.BusiestReads.value_or(Split.ReadsMax),
+             Split.BusiestWrites.value_or(Split.WritesMax), Split.Traffic,
+             Split.Processors, Elems))
+      F.Values.insert_or_assign(Name, E);
+  }
+};
+
+/// The additive terms of a model form, each with the features in it.
+std::vector<Expr> termsOf(const Expr &Form) {
+  if (Form.kind() == Expr::Kind::Add)
+    return Form.operands();
+  return {Form};
+}
+} // namespace
+
+SiteFeatures featuresOf(const Site &S, const MachineInfo &M,
+                        const std::vector<std::string> &Wanted,
+                        LinesMemo *Memo) {
+  return FeatureBuilder(S, M, Wanted, Memo).build();
+}
+
+/// The term contributing most to a numeric cost, named by its features.
+static void findDominantTerm(const Model &Mo, const Expr::RealBindings &Vars,
+                             double Total, SiteCost &C) {
+  double Best = -1;
+  for (const Expr &Term : termsOf(Mo.form())) {
+    std::string Features;
+    for (const std::string &V : Term.variables())
+      if (!Mo.coefficients().count(V))
+        Features += (Features.empty() ? "" : "*") + V;
+    double Value;
+    try {
+      Value = Term.evaluateReal(Vars);
+    } catch (const ExprEvalError &) {
+      continue;
+    }
+    if (!Features.empty() && Value > Best) {
+      Best = Value;
+      C.DominantTerm = Features;
+    }
+  }
+  if (Best > 0 && Total > 0)
+    C.DominantShare = Best / Total;
+}
+
+SiteCost priceSite(const SiteFeatures &F, const Model &Mo) {
+  SiteCost C;
+  C.Model = Mo.name();
+  std::map<std::string, Expr, std::less<>> Given;
+  bool AllConstant = true;
+  for (const std::string &Name : Mo.features()) {
+    auto It = F.Values.find(Name);
+    if (It == F.Values.end()) {
+      auto Why = F.Unavailable.find(Name);
+      C.MissingFeature = Name;
+      C.Why = "model " + Mo.name() + " needs feature '" + Name +
+              "', which the plugin cannot supply here: " +
+              (Why == F.Unavailable.end() ? "this site does not have it"
+                                          : Why->second);
+      return C;
+    }
+    Given.emplace(Name, It->second);
+    AllConstant &= It->second.isConstant();
+  }
+  try {
+    if (AllConstant) {
+      Expr::RealBindings Vars(Mo.coefficients().begin(),
+                              Mo.coefficients().end());
+      for (const auto &[Name, E] : Given)
+        Vars[Name] = double(E.constantValue());
+      double Us = Mo.form().evaluateReal(Vars);
+      if (!std::isfinite(Us)) {
+        C.Why = "model " + Mo.name() + " gives a cost that is not finite";
+        return C;
+      }
+      C.Us = Us;
+      findDominantTerm(Mo, Vars, Us, C);
+    } else {
+      std::map<std::string, Expr> Features(Given.begin(), Given.end());
+      C.Ps = Mo.costExprPs(Features);
+    }
+  } catch (const std::exception &E) {
+    C.Why = "model " + Mo.name() + " cannot be evaluated: " + E.what();
+  }
+  return C;
+}
+
+} // namespace commcost
