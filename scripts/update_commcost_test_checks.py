@@ -87,6 +87,13 @@ def parse_args(argv):
                         help="%%clangxx (default: clang++-19)")
     parser.add_argument("--mpi-cflags", default=None,
                         help="%%mpi_cflags (default: mpicc --showme:compile)")
+    parser.add_argument("--lit-config", metavar="LIT.CFG",
+                        help="the lit configuration of the tests' suite (e.g. "
+                             "build/test/lit/lit.site.cfg.py): its substitutions "
+                             "and environment, exactly as lit has them, replace the "
+                             "built-in ones below")
+    parser.add_argument("--lit", default="/usr/lib/llvm-19/build/utils/lit",
+                        help="where lit's Python package is (for --lit-config)")
     parser.add_argument("--llvm-bin", default="/usr/lib/llvm-19/bin",
                         help="put on PATH first, for FileCheck, not, count, opt")
     parser.add_argument("--subst", action="append", default=[], metavar="%NAME=VALUE",
@@ -97,8 +104,8 @@ def parse_args(argv):
     return parser.parse_args(argv)
 
 
-def substitutions(args, test_path, tmp_dir):
-    """lit's substitutions for one test, longest names first."""
+def builtin_substitutions(args, test_path, tmp_dir):
+    """commcost's lit substitutions without a lit configuration."""
     plugin = args.plugin
     if plugin is None:
         plugin = run_capture([args.commcost or default_commcost(), "--plugin-path"])
@@ -145,6 +152,35 @@ def substitute(command, table):
             out.append(command[i])
             i += 1
     return "".join(out)
+
+
+def lit_substitution(args, test_path, tmp_dir):
+    """The substitution function and environment lit itself would use for
+    the test, from the suite's configuration (--lit-config)."""
+    sys.path.insert(0, args.lit)
+    import lit.LitConfig
+    import lit.Test
+    import lit.TestingConfig
+    import lit.TestRunner
+    lit_config = lit.LitConfig.LitConfig(
+        progname="lit", path=[], quiet=True, useValgrind=False, valgrindLeakCheck=False,
+        valgrindArgs=[], noExecute=False, debug=False, isWindows=False, order="lexical",
+        params={})
+    config = lit.TestingConfig.TestingConfig.fromdefaults(lit_config)
+    config.load_from_path(os.path.abspath(args.lit_config), lit_config)
+    suite = lit.Test.TestSuite(config.name, config.test_source_root, config.test_exec_root,
+                               config)
+    in_suite = os.path.relpath(os.path.abspath(test_path), config.test_source_root)
+    test = lit.Test.Test(suite, tuple(in_suite.split(os.sep)), config)
+    table = lit.TestRunner.getDefaultSubstitutions(
+        test, tmp_dir, os.path.join(tmp_dir, os.path.basename(test_path)))
+    table += [(name, value) for name, _, value in
+              (item.partition("=") for item in args.subst)]
+
+    def apply(command):
+        return lit.TestRunner.applySubstitutions([command], table,
+                                                 recursion_limit=config.recursiveExpansionLimit)[0]
+    return apply, dict(config.environment)
 
 
 def run_lines(lines, comment):
@@ -227,7 +263,7 @@ def check_lines_of(output, any_location):
     return checks
 
 
-def environment(args, tmp_dir):
+def builtin_environment(args, tmp_dir):
     env = dict(os.environ)
     env["PATH"] = os.pathsep.join([args.llvm_bin, env.get("PATH", "")])
     env.pop("COMMCOST_PROFILE", None)
@@ -319,16 +355,22 @@ def update_test(args, test_path):
         write_atomically(test_path, stripped)
     try:
         with tempfile.TemporaryDirectory(prefix="commcost-update-") as tmp_dir:
-            table = substitutions(args, test_path, tmp_dir)
-            env = environment(args, tmp_dir)
+            if args.lit_config:
+                apply, env = lit_substitution(args, test_path, tmp_dir)
+            else:
+                table = builtin_substitutions(args, test_path, tmp_dir)
+                env = builtin_environment(args, tmp_dir)
+
+                def apply(command):
+                    return substitute(command, table)
             cwd = os.path.dirname(os.path.abspath(test_path))
             results = []
             for run, split in ours:
                 if split is None:
                     if "FileCheck" not in run:
-                        execute(substitute(run, table), cwd, env)
+                        execute(apply(run), cwd, env)
                     continue
-                output = execute(substitute(split[0], table), cwd, env)
+                output = execute(apply(split[0]), cwd, env)
                 results.append((split[1], check_lines_of(output, args.any_location)))
         blocks = choose_prefixes(results)
         chosen = {prefix for prefix, _ in blocks}

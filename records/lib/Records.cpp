@@ -382,6 +382,11 @@ std::vector<FunctionRecord> functionTotals(const RecordSet &Records,
   }
   for (const MissedRecord &M : Records.Missed)
     ++Entry(M.Unit, M.Function).Missed;
+  // Nothing known of a function whose every site was missed, as the
+  // plugin's own totals say.
+  for (auto &[K, F] : Totals)
+    if (F.Sites == 0 && F.Missed > 0)
+      F.CostUs.reset();
   // The plugin's own totals replace the sums.
   for (const FunctionRecord &Stated : Records.Functions) {
     FunctionRecord &F = Entry(Stated.Unit, Stated.Function);

@@ -166,10 +166,10 @@ TEST(Records, FunctionTotalsAreSummedWithoutFunctionCostRecords) {
            {{"DominantTerm", "L_mem"}}) +
       missed("f", "MPI_Send", 5, "why") +
       site("g", "memcpy", "copy", 9, "0.500") +
-      site("h", "MPI_Put", "put", 12, "");
+      site("h", "MPI_Put", "put", 12, "") + missed("m", "MPI_Send", 20, "why");
   RecordSet R = parseRecords(Y, "t.opt.yaml", "");
   std::vector<FunctionRecord> T = functionTotals(R, {{"nx", 2}});
-  ASSERT_EQ(T.size(), 3u);
+  ASSERT_EQ(T.size(), 4u);
   EXPECT_EQ(T[0].Function, "f");
   EXPECT_TRUE(T[0].Summed);
   EXPECT_EQ(T[0].Sites, 2u);
@@ -182,6 +182,10 @@ TEST(Records, FunctionTotalsAreSummedWithoutFunctionCostRecords) {
   // A site without a cost leaves the total unknown.
   EXPECT_EQ(T[2].Function, "h");
   EXPECT_FALSE(T[2].CostUs);
+  // So does a function whose every site was missed, as in the plugin's.
+  EXPECT_EQ(T[3].Function, "m");
+  EXPECT_EQ(T[3].Missed, 1u);
+  EXPECT_FALSE(T[3].CostUs);
 }
 
 TEST(Records, FunctionCostRecordsReplaceTheSums) {

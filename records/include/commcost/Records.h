@@ -141,9 +141,9 @@ RecordSet readRecords(const std::string &Path);
 RecordSet readRecords(const std::vector<std::string> &Paths);
 
 /// Every function's total: its FunctionCost record when there is one, else
-/// the sum of its sites' costs (unpriced sites contribute nothing and leave
-/// the total absent), with the count of sites and missed sites and its most
-/// expensive site at Bindings. In the order functions first appear.
+/// the sum of its sites' costs (absent when a site is unpriced, or when
+/// every site was missed), with the count of sites and missed sites and its
+/// most expensive site at Bindings. In the order functions first appear.
 std::vector<FunctionRecord> functionTotals(const RecordSet &Records,
                                            const Expr::IntBindings &Bindings);
 
