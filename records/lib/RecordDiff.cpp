@@ -160,11 +160,13 @@ RecordDiff diffRecords(const RecordSet &Base, const RecordSet &New,
     C.Unit = F.Unit;
     C.Function = F.Function;
     C.NewCost = F.CostUs;
+    C.NewIncomplete = F.Incomplete;
     auto It = BaseFunctions.find({F.Unit, F.Function});
     if (It == BaseFunctions.end()) {
       classifyOneSided(C, ChangeStatus::New, Options);
     } else {
       C.BaseCost = It->second->CostUs;
+      C.BaseIncomplete = It->second->Incomplete;
       classify(C, Options);
       BaseFunctions.erase(It);
     }
@@ -177,6 +179,7 @@ RecordDiff diffRecords(const RecordSet &Base, const RecordSet &New,
     C.Unit = F.Unit;
     C.Function = F.Function;
     C.BaseCost = F.CostUs;
+    C.BaseIncomplete = F.Incomplete;
     classifyOneSided(C, ChangeStatus::Removed, Options);
     D.Functions.push_back(std::move(C));
   }
@@ -198,11 +201,14 @@ static std::string thresholdText(double Pct) {
   return Text;
 }
 
+/// A cost column: ">=" marks a lower bound (an incomplete total).
 static std::string usText(const std::optional<Cost> &C,
-                          const std::optional<double> &Us) {
+                          const std::optional<double> &Us,
+                          const std::string &Incomplete = "") {
+  std::string Bound = Incomplete.empty() || !C ? "" : ">=";
   if (Us)
-    return formatMicroseconds(*Us);
-  return C ? "symbolic" : "-";
+    return Bound + formatMicroseconds(*Us);
+  return C ? Bound + "symbolic" : "-";
 }
 
 static std::string changeText(const CostChange &C) {
@@ -279,6 +285,7 @@ void RecordDiff::print(raw_ostream &OS) const {
     }
   TextTable FunctionTable(
       {"function", ">base us", ">new us", ">change", "note"});
+  bool Incomplete = false;
   for (bool Failing : {true, false})
     for (const CostChange &C : Functions) {
       if (C.Fails != Failing)
@@ -288,9 +295,10 @@ void RecordDiff::print(raw_ostream &OS) const {
         continue;
       }
       FunctionTable.addRow({displayFunctionName(C.Function),
-                            usText(C.BaseCost, C.BaseUs),
-                            usText(C.NewCost, C.NewUs), changeText(C),
-                            noteText(C, Options.ThresholdPct)});
+                            usText(C.BaseCost, C.BaseUs, C.BaseIncomplete),
+                            usText(C.NewCost, C.NewUs, C.NewIncomplete),
+                            changeText(C), noteText(C, Options.ThresholdPct)});
+      Incomplete |= !C.BaseIncomplete.empty() || !C.NewIncomplete.empty();
       addSymbolicNotes(FunctionTable, C);
     }
 
@@ -302,6 +310,9 @@ void RecordDiff::print(raw_ostream &OS) const {
      << SameFunctions << " unchanged\n";
   if (!FunctionTable.empty())
     FunctionTable.print(OS);
+  if (Incomplete)
+    OS << "  >=: a lower bound (the function has sites or callees that were "
+          "not analysed)\n";
 
   unsigned Rises = 0, Lost = 0, Incomparable = 0;
   for (const auto *Rows : {&Sites, &Functions})
@@ -336,10 +347,13 @@ void RecordDiff::print(raw_ostream &OS) const {
 
 static nlohmann::json sideJson(const std::optional<Cost> &C,
                                const std::optional<double> &Us,
-                               const RecordLocation *Loc) {
+                               const RecordLocation *Loc,
+                               const std::string &Incomplete) {
   nlohmann::json J = nlohmann::json::object();
   J["cost"] = C ? nlohmann::json(C->str()) : nlohmann::json(nullptr);
   J["us"] = Us ? nlohmann::json(*Us) : nlohmann::json(nullptr);
+  if (!Incomplete.empty())
+    J["incomplete"] = Incomplete;
   if (Loc && !Loc->File.empty())
     J["location"] = {
         {"file", Loc->File}, {"line", Loc->Line}, {"column", Loc->Column}};
@@ -358,10 +372,12 @@ static nlohmann::json rowJson(const CostChange &C, bool IsSite) {
   bool HasBase = C.Status != ChangeStatus::New;
   bool HasNew = C.Status != ChangeStatus::Removed &&
                 C.Status != ChangeStatus::NotAnalysed;
-  J["base"] =
-      HasBase ? sideJson(C.BaseCost, C.BaseUs, IsSite ? &C.BaseLoc : nullptr)
-              : nlohmann::json(nullptr);
-  J["new"] = HasNew ? sideJson(C.NewCost, C.NewUs, IsSite ? &C.NewLoc : nullptr)
+  J["base"] = HasBase
+                  ? sideJson(C.BaseCost, C.BaseUs,
+                             IsSite ? &C.BaseLoc : nullptr, C.BaseIncomplete)
+                  : nlohmann::json(nullptr);
+  J["new"] = HasNew ? sideJson(C.NewCost, C.NewUs, IsSite ? &C.NewLoc : nullptr,
+                               C.NewIncomplete)
                     : nlohmann::json(nullptr);
   J["status"] = statusName(C.Status);
   J["change_pct"] =

@@ -88,7 +88,7 @@ void RecordSummary::print(raw_ostream &OS) const {
   OS << formatv("{0} sites analysed, {1} not analysed, {2} not priced; {3} "
                 "functions\n",
                 SiteCount, MissedCount, UnpricedCount, FunctionCount);
-  bool DominantMissing = false;
+  bool DominantMissing = false, Incomplete = false;
   if (!Sites.empty()) {
     OS << "\nmost expensive sites\n";
     TextTable T({">cost us", "dominant", "site", "function", "where", "model"});
@@ -108,7 +108,8 @@ void RecordSummary::print(raw_ostream &OS) const {
     for (const RankedFunction &R : Functions) {
       const FunctionRecord &F = R.Function;
       DominantMissing |= !F.DominantTerm && F.Sites > 0;
-      T.addRow({formatMicroseconds(R.Us),
+      Incomplete |= !F.Incomplete.empty();
+      T.addRow({(F.Incomplete.empty() ? "" : ">=") + formatMicroseconds(R.Us),
                 dominantText(F.DominantTerm, F.DominantShare),
                 std::to_string(F.Sites), std::to_string(F.Missed),
                 F.MostExpensive, displayFunctionName(F.Function)});
@@ -131,9 +132,12 @@ void RecordSummary::print(raw_ostream &OS) const {
           {displayFunctionName(F.Function), "(total)", "", F.CostUs->str()});
     T.print(OS);
   }
+  if (Incomplete)
+    OS << "\n>=: a lower bound (the function has sites or callees that were "
+          "not analysed)\n";
   if (DominantMissing)
-    OS << "\ndominant: '-' where the records do not state it (records of a "
-          "plugin without DominantTerm)\n";
+    OS << "\ndominant: '-' where the records do not state it (symbolic "
+          "costs, records of a plugin without DominantTerm)\n";
 }
 
 static nlohmann::json optionalJson(const std::optional<std::string> &V) {
@@ -173,6 +177,8 @@ static nlohmann::json functionJson(const FunctionRecord &F) {
           {"most_expensive", F.MostExpensive},
           {"dominant_term", optionalJson(F.DominantTerm)},
           {"dominant_share", optionalJson(F.DominantShare)},
+          {"incomplete", F.Incomplete.empty() ? nlohmann::json(nullptr)
+                                              : nlohmann::json(F.Incomplete)},
           {"summed_from_sites", F.Summed}};
 }
 

@@ -140,6 +140,18 @@ static RecordLocation locationOf(const remarks::Remark &R) {
   return L;
 }
 
+/// LLVM's remark parser returns a single-quoted YAML scalar as written:
+/// '' inside still stands for '.
+static std::string unescapeQuotes(StringRef Raw) {
+  std::string Text;
+  for (size_t I = 0; I < Raw.size(); ++I) {
+    Text += Raw[I];
+    if (Raw[I] == '\'' && I + 1 < Raw.size() && Raw[I + 1] == '\'')
+      ++I;
+  }
+  return Text;
+}
+
 namespace {
 
 /// One record's keyed arguments (String: text pieces left out).
@@ -153,7 +165,7 @@ public:
     OS << ": " << R.RemarkName << " record of " << R.FunctionName;
     for (const remarks::Argument &A : R.Args)
       if (A.Key != "String")
-        Values.try_emplace(A.Key, A.Val.str());
+        Values.try_emplace(A.Key, unescapeQuotes(A.Val));
   }
   std::string get(StringRef Key) const {
     auto It = Values.find(Key);
@@ -272,6 +284,7 @@ RecordSet parseRecords(std::string_view Buffer, const std::string &Name,
       F.Sites = Args.count("Sites");
       F.Missed = Args.count("Missed");
       F.MostExpensive = Args.get("MostExpensive");
+      F.Incomplete = Args.get("Incomplete");
       F.DominantTerm = Args.optional("DominantTerm");
       F.DominantShare = Args.share("DominantShare");
       Set.Functions.push_back(std::move(F));
@@ -384,9 +397,12 @@ std::vector<FunctionRecord> functionTotals(const RecordSet &Records,
     ++Entry(M.Unit, M.Function).Missed;
   // Nothing known of a function whose every site was missed, as the
   // plugin's own totals say.
-  for (auto &[K, F] : Totals)
+  for (auto &[K, F] : Totals) {
     if (F.Sites == 0 && F.Missed > 0)
       F.CostUs.reset();
+    else if (F.Missed > 0)
+      F.Incomplete = std::to_string(F.Missed) + " site(s) not analysed";
+  }
   // The plugin's own totals replace the sums.
   for (const FunctionRecord &Stated : Records.Functions) {
     FunctionRecord &F = Entry(Stated.Unit, Stated.Function);

@@ -193,6 +193,31 @@ TEST(RecordDiff, FunctionCostRecordsAreComparedWhenPresent) {
   EXPECT_TRUE(D.failed());
 }
 
+TEST(RecordDiff, IncompleteTotalsAreMarkedAsLowerBounds) {
+  std::string Base = site("f", "MPI_Send", "send", 10, "1.000");
+  std::string New = site("f", "MPI_Send", "send", 10, "1.000") +
+                    record("Analysis", "FunctionCost", "f", 9,
+                           {{"CostUs", "1.000"},
+                            {"Sites", "1"},
+                            {"Missed", "1"},
+                            {"Incomplete", "the datatype is parameter ''t''"}});
+  RecordDiff D = diff(Base, New);
+  ASSERT_EQ(D.Functions.size(), 1u);
+  EXPECT_EQ(D.Functions[0].NewIncomplete, "the datatype is parameter 't'");
+  EXPECT_EQ(D.Functions[0].BaseIncomplete, "");
+  EXPECT_EQ(D.toJson()["functions"][0]["new"]["incomplete"],
+            "the datatype is parameter 't'");
+  // Same value, so unchanged in the table; JSON keeps the mark.
+  EXPECT_EQ(D.Functions[0].Status, ChangeStatus::Same);
+  RecordDiff Rise =
+      diff(Base, New.replace(New.find("'1.000'\n  - Sites"), 7, "'2.000'"));
+  std::string R = printed(Rise);
+  EXPECT_NE(R.find("  f           1.000  >=2.000  +100.0%  above 5%"),
+            std::string::npos)
+      << R;
+  EXPECT_NE(R.find(">=: a lower bound"), std::string::npos) << R;
+}
+
 TEST(RecordDiff, NewAndRemovedFunctions) {
   RecordDiff D = diff(site("old", "MPI_Send", "send", 10, "1.000"),
                       site("young", "MPI_Send", "send", 10, "1.000"));

@@ -62,6 +62,8 @@ struct CostChange {
   std::set<std::string> Unbound;
   /// Why a site is not analysed or priced any more (from NEW).
   std::string Reason;
+  /// Why a function's total is only a lower bound, in BASE and in NEW.
+  std::string BaseIncomplete, NewIncomplete;
   /// Whether this row fails the check.
   bool Fails = false;
 };

@@ -112,6 +112,9 @@ struct FunctionRecord {
   std::string MostExpensive; ///< e.g. "MPI_Send at halo.c:42"
   std::optional<std::string> DominantTerm;
   std::optional<double> DominantShare;
+  /// Why the total is only a lower bound (sites or callees that were not
+  /// analysed); empty when it is complete.
+  std::string Incomplete;
   /// True when summed from sites rather than read from a FunctionCost
   /// record.
   bool Summed = false;
