@@ -199,6 +199,9 @@ private:
     AnalysedSite A;
     Site &S = A.Data;
     S.Kind = Kind;
+    S.Conditions = Walk->Conditions;
+    S.AtMost = Walk->SomeIterations;
+    A.Condition = Walk->VaryingCondition;
     S.Messages = Walk->Executions;
     S.BytesPerMessage = L.DataBytes;
     S.Bytes = Walk->Executions * L.DataBytes;

@@ -115,9 +115,16 @@ private:
   }
 
   void record(SourceLocation Loc, const VarDecl *V) {
-    if (V->getIdentifier())
-      if (auto Pos = position(Loc))
-        Facts.VariableAt.emplace(*Pos, V->getName().str());
+    if (!V->getIdentifier())
+      return;
+    QualType T = V->getType().getCanonicalType();
+    ValueKind Kind = T->isAnyPointerType() || T->isReferenceType()
+                         ? ValueKind::Pointer
+                     : T->isIntegerType()       ? ValueKind::Integer
+                     : T->isRealFloatingType() ? ValueKind::Floating
+                                               : ValueKind::Other;
+    if (auto Pos = position(Loc))
+      Facts.VariableAt.emplace(*Pos, VariableRef{V->getName().str(), Kind});
   }
 };
 

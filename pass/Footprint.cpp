@@ -69,9 +69,13 @@ Expected<const SCEV *> executionsPerEntry(const Loop &L,
   const BasicBlock *Latch = L.getLoopLatch();
   if (!Exiting || !Latch)
     return reject<MultipleExits>(loopName(L));
-  const BasicBlock *Rep = representative(L, Block, Ctx.LI);
-  if (!Ctx.DT.dominates(Rep, Latch))
-    return reject<ConditionalSite>(loopName(L));
+  // A block that not every iteration reaches runs at most as often as its
+  // nearest dominator that every iteration reaches (noteConditions says
+  // under which condition).
+  const DomTreeNode *Node = Ctx.DT.getNode(representative(L, Block, Ctx.LI));
+  while (!Ctx.DT.dominates(Node->getBlock(), Latch))
+    Node = Node->getIDom();
+  const BasicBlock *Rep = Node->getBlock();
   Type *I64 = Type::getInt64Ty(Block.getContext());
   // Blocks before the exit test run once more than the backedge is taken;
   // blocks after it (a loop that tests at its header) exactly as often.
@@ -190,6 +194,105 @@ static Error takeLoop(LoopWalk &W, const SCEV *&A, const Loop &L,
   return Error::success();
 }
 
+static const char *comparisonSymbol(CmpInst::Predicate P) {
+  switch (P) {
+  case CmpInst::ICMP_EQ:
+    return "==";
+  case CmpInst::ICMP_NE:
+    return "!=";
+  case CmpInst::ICMP_SLT:
+  case CmpInst::ICMP_ULT:
+    return "<";
+  case CmpInst::ICMP_SLE:
+  case CmpInst::ICMP_ULE:
+    return "<=";
+  case CmpInst::ICMP_SGT:
+  case CmpInst::ICMP_UGT:
+    return ">";
+  case CmpInst::ICMP_SGE:
+  case CmpInst::ICMP_UGE:
+    return ">=";
+  default:
+    return nullptr;
+  }
+}
+
+/// A branch condition as a user reads it ("rank > 0"), for the edge taken
+/// when it is OnTrue.
+static std::string describeCondition(Value *Cond, bool OnTrue,
+                                     const Instruction &Branch,
+                                     const AnalysisContext &Ctx) {
+  if (auto *Cmp = dyn_cast<ICmpInst>(Cond)) {
+    CmpInst::Predicate P =
+        OnTrue ? Cmp->getPredicate() : Cmp->getInversePredicate();
+    ExprTranslator T(&Ctx.SE, Ctx.Facts, &Ctx.DT);
+    auto L = T.value(Cmp->getOperand(0));
+    auto R = L ? T.value(Cmp->getOperand(1)) : Expected<Expr>(L.takeError());
+    if (R && comparisonSymbol(P))
+      return L->str() + " " + comparisonSymbol(P) + " " + R->str();
+    if (!R)
+      consumeError(R.takeError());
+  }
+  std::string Where = "a condition";
+  if (const DILocation *Loc = Branch.getDebugLoc().get())
+    Where = "the condition at line " + std::to_string(Loc->getLine());
+  return Where + (OnTrue ? " holds" : " does not hold");
+}
+
+/// Whether a condition has the same value in every iteration of L.
+static bool invariantIn(Value *Cond, const Loop &L, ScalarEvolution &SE) {
+  if (L.isLoopInvariant(Cond))
+    return true;
+  auto *Cmp = dyn_cast<ICmpInst>(Cond);
+  return Cmp && all_of(Cmp->operands(), [&](Value *Op) {
+           return L.isLoopInvariant(Op) ||
+                  (SE.isSCEVable(Op->getType()) &&
+                   SE.isLoopInvariant(SE.getSCEV(Op), &L));
+         });
+}
+
+void noteConditions(const Loop &L, const BasicBlock &Block,
+                    const AnalysisContext &Ctx, LoopWalk &W) {
+  const BasicBlock *Rep = representative(L, Block, Ctx.LI);
+  const BasicBlock *Latch = L.getLoopLatch();
+  if (!Latch || Ctx.DT.dominates(Rep, Latch))
+    return;
+  // The branches in L that decide whether Rep runs: those on its dominator
+  // path one of whose edges dominates it; a test whose other edge leaves
+  // the loop is the loop's own.
+  std::vector<std::string> Found;
+  bool Varying = false;
+  for (auto *N = Ctx.DT.getNode(Rep); N && N->getIDom(); N = N->getIDom()) {
+    const BasicBlock *D = N->getIDom()->getBlock();
+    if (!L.contains(D))
+      break;
+    auto *Br = dyn_cast<BranchInst>(D->getTerminator());
+    if (!Br || !Br->isConditional())
+      continue;
+    for (unsigned S = 0; S < 2; ++S) {
+      BasicBlockEdge Edge(D, Br->getSuccessor(S));
+      if (!L.contains(Br->getSuccessor(1 - S)) ||
+          !Ctx.DT.dominates(Edge, Rep))
+        continue;
+      std::string Text =
+          describeCondition(Br->getCondition(), S == 0, *Br, Ctx);
+      if (invariantIn(Br->getCondition(), L, Ctx.SE)) {
+        Found.push_back(Text);
+      } else if (!Varying) {
+        Varying = true;
+        W.VaryingCondition = Text + " (in " + loopName(L) + ")";
+      }
+    }
+  }
+  if (Varying || Found.empty()) {
+    W.SomeIterations = true;
+    if (W.VaryingCondition.empty())
+      W.VaryingCondition = "a branch in " + loopName(L);
+    return;
+  }
+  W.Conditions.insert(W.Conditions.end(), Found.rbegin(), Found.rend());
+}
+
 Expected<LoopWalk> walkLoops(const SCEV *Address, const BasicBlock *Block,
                              const Loop *StopAt, const AnalysisContext &Ctx) {
   ScalarEvolution &SE = Ctx.SE;
@@ -211,6 +314,7 @@ Expected<LoopWalk> walkLoops(const SCEV *Address, const BasicBlock *Block,
       return withContext(TripExpr.takeError(),
                          "the trip count of " + loopName(*L));
     W.Executions = W.Executions * *TripExpr;
+    noteConditions(*L, *Block, Ctx, W);
     if (!A)
       continue;
     if (Error E = takeLoop(W, A, *L, *TripExpr, *Trips, StopAt, Ctx))

@@ -98,6 +98,23 @@ static std::optional<std::string> parameterName(const Argument &A,
   return It->second[Index];
 }
 
+/// Whether V holds a value of kind K: a load of flags[i] at the position
+/// of the pointer flags is not flags.
+static bool sameKind(ValueKind K, const Value *V) {
+  Type *T = V->getType();
+  switch (K) {
+  case ValueKind::Pointer:
+    return T->isPointerTy();
+  case ValueKind::Integer:
+    return T->isIntegerTy();
+  case ValueKind::Floating:
+    return T->isFloatingPointTy();
+  case ValueKind::Other:
+    return false;
+  }
+  return false;
+}
+
 std::optional<std::string> sourceNameOf(const Value *V,
                                         const SourceFacts &Facts) {
   if (auto Name = debugName(V))
@@ -122,8 +139,8 @@ std::optional<std::string> sourceNameOf(const Value *V,
     const auto *I = cast<Instruction>(V);
     if (auto Pos = SourceFacts::positionOf(*I)) {
       auto It = Facts.VariableAt.find(*Pos);
-      if (It != Facts.VariableAt.end())
-        return It->second;
+      if (It != Facts.VariableAt.end() && sameKind(It->second.Kind, V))
+        return It->second.Name;
     }
   }
   if (isa<Argument>(V) && isIdentifier(V->getName()))

@@ -26,13 +26,21 @@ namespace commcost {
 /// A source position as clang's debug locations spell it.
 using SourcePos = std::tuple<std::string, unsigned, unsigned>;
 
+/// The kind of a variable's value, to tell a read of the variable from a
+/// read of an element it points to at the same position (flags[i]).
+enum class ValueKind { Pointer, Integer, Floating, Other };
+struct VariableRef {
+  std::string Name;
+  ValueKind Kind;
+};
+
 /// What the frontend recorded about the translation unit.
 struct SourceFacts {
   /// Parameter names of each defined function, by its symbol name, with
   /// "this" first for instance methods.
   llvm::StringMap<std::vector<std::string>> Params;
   /// Source positions of variable references and of variable initialisers.
-  std::map<SourcePos, std::string> VariableAt;
+  std::map<SourcePos, VariableRef> VariableAt;
   /// Positions of memcpy/memmove calls written by the user (clang also
   /// emits llvm.memcpy for aggregate copies, which are not sites).
   std::set<SourcePos> UserCopyCalls;

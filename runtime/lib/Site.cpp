@@ -283,6 +283,10 @@ private:
     Count(S.Marshalled, F.Lines);
     Count(S.Read, F.ReadLines);
     Count(S.Written, F.WriteLines);
+    if (S.AtMost)
+      for (auto *B : {&F.Lines, &F.ReadLines, &F.WriteLines})
+        if (*B)
+          (*B)->Min = Expr::constant(0);
     if (F.Unavailable.count("L_mem"))
       return;
     if (F.Lines)

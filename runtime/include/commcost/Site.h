@@ -121,6 +121,13 @@ struct Site {
   /// Copies: the memory read and the memory written.
   std::optional<Footprint> Read, Written;
   std::optional<SuperstepSplit> Split;
+  /// Loop-invariant conditions under which the site runs ("rank > 0"): the
+  /// counts are exact when they hold.
+  std::vector<std::string> Conditions;
+  /// Whether the site runs only in some iterations of its loops, as a
+  /// condition that changes from one iteration to the next decides: the
+  /// counts, bytes and lines are then maxima, and the least is 0.
+  bool AtMost = false;
 };
 
 /// The cache capacity behind the split of hr and hw into a cache part and
@@ -141,7 +148,8 @@ struct SiteFeatures {
 
 /// Every feature of S on M. Wanted, when not empty, limits the work to the
 /// named features (pages cost more than the others); line bounds are
-/// always computed. Memo may be null.
+/// always computed (with a least of 0 for a site that runs AtMost). Memo
+/// may be null.
 SiteFeatures featuresOf(const Site &S, const MachineInfo &M,
                         const std::vector<std::string> &Wanted = {},
                         LinesMemo *Memo = nullptr);
