@@ -69,15 +69,18 @@ public:
     return true;
   }
 
+  /// A variable read names the value read there, before the variable an
+  /// initialiser at the same position initialises (int i = lo0: the load
+  /// is lo0, which i only starts from).
   bool VisitDeclRefExpr(DeclRefExpr *E) {
     if (const auto *V = dyn_cast<VarDecl>(E->getDecl()))
-      record(E->getExprLoc(), V);
+      record(E->getExprLoc(), V, /*Overrides=*/true);
     return true;
   }
 
   bool VisitVarDecl(VarDecl *V) {
     if (const clang::Expr *Init = V->getInit())
-      record(Init->IgnoreImpCasts()->getExprLoc(), V);
+      record(Init->IgnoreImpCasts()->getExprLoc(), V, /*Overrides=*/false);
     return true;
   }
 
@@ -114,7 +117,7 @@ private:
                      P.getLine(), P.getColumn()};
   }
 
-  void record(SourceLocation Loc, const VarDecl *V) {
+  void record(SourceLocation Loc, const VarDecl *V, bool Overrides) {
     if (!V->getIdentifier())
       return;
     QualType T = V->getType().getCanonicalType();
@@ -123,8 +126,14 @@ private:
                      : T->isIntegerType()       ? ValueKind::Integer
                      : T->isRealFloatingType() ? ValueKind::Floating
                                                : ValueKind::Other;
-    if (auto Pos = position(Loc))
-      Facts.VariableAt.emplace(*Pos, VariableRef{V->getName().str(), Kind});
+    auto Pos = position(Loc);
+    if (!Pos)
+      return;
+    VariableRef Ref{V->getName().str(), Kind};
+    if (Overrides)
+      Facts.VariableAt.insert_or_assign(std::move(*Pos), std::move(Ref));
+    else
+      Facts.VariableAt.emplace(std::move(*Pos), std::move(Ref));
   }
 };
 

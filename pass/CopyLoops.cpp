@@ -220,7 +220,8 @@ private:
       if (!C)
         return C.takeError();
       // Whether the statement runs in every iteration of the split loop.
-      noteConditions(*Part.L, *St->getParent(), Ctx, C->Write);
+      noteConditions(*Part.L, *St->getParent(), Ctx, C->Write,
+                     Part.L->getParentLoop());
       noteWalkConditions(C->Write, A);
       ReadsPerIter = ReadsPerIter + C->Read.Executions;
       WritesPerIter = WritesPerIter + C->Write.Executions;

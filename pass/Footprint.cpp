@@ -152,29 +152,60 @@ static Error notAffine(const SCEV *A, const Loop &L) {
   return reject<NonAffineAddress>(loopName(L), Why);
 }
 
+/// +1 or -1 when every term of E has that sign for all non-negative values
+/// of its variables (sizes are taken to be non-negative), else 0.
+static int signForNonNegativeVariables(const Expr &E) {
+  switch (E.kind()) {
+  case Expr::Kind::Const:
+    return E.constantValue() > 0 ? 1 : E.constantValue() < 0 ? -1 : 0;
+  case Expr::Kind::Var:
+    return 1;
+  case Expr::Kind::Mul: {
+    int Sign = 1;
+    for (const Expr &Op : E.operands())
+      Sign *= signForNonNegativeVariables(Op);
+    return Sign;
+  }
+  case Expr::Kind::Add: {
+    int Sign = signForNonNegativeVariables(E.operands().front());
+    for (const Expr &Op : E.operands())
+      if (signForNonNegativeVariables(Op) != Sign)
+        return 0;
+    return Sign;
+  }
+  default:
+    return 0;
+  }
+}
+
 /// Takes one loop L out of the address A of walk W: Count iterations of it,
 /// Trips of them in all when known (a loop walking down then starts its
-/// footprint at its last iteration's address).
+/// footprint at its last iteration's address). NegatedStep, when given, is
+/// the step's negation, known to be positive.
 static Error takeLoop(LoopWalk &W, const SCEV *&A, const Loop &L,
                       const Expr &Count, const SCEV *Trips,
-                      const Loop *StopAt, const AnalysisContext &Ctx) {
+                      const Loop *StopAt, const AnalysisContext &Ctx,
+                      const SCEV *NegatedStep = nullptr) {
   ScalarEvolution &SE = Ctx.SE;
   const auto *AR = dyn_cast<SCEVAddRecExpr>(A);
   if (!AR || AR->getLoop() != &L) {
     if (!SE.isLoopInvariant(A, &L))
       return notAffine(A, L);
+    W.StillExecutions = W.StillExecutions * Count;
     return Error::success();
   }
   if (!AR->isAffine())
     return reject<NonAffineAddress>(loopName(L), "");
   const SCEV *Step = AR->getStepRecurrence(SE);
-  for (const Loop *O = L.getParentLoop(); O && O != StopAt;
-       O = O->getParentLoop())
+  for (const Loop *O = L.getParentLoop(); O; O = O->getParentLoop()) {
     if (!SE.isLoopInvariant(Step, O))
       return reject<VaryingLoopBound>("stride", loopName(L), loopName(*O));
+    if (O == StopAt)
+      break;
+  }
   const SCEV *Start = AR->getStart();
-  if (SE.isKnownNegative(Step)) {
-    Step = SE.getNegativeSCEV(Step);
+  if (NegatedStep || SE.isKnownNegative(Step)) {
+    Step = NegatedStep ? NegatedStep : SE.getNegativeSCEV(Step);
     if (Trips)
       Start = SE.getMinusSCEV(
           Start, SE.getMulExpr(SE.getTruncateOrSignExtend(
@@ -189,6 +220,19 @@ static Error takeLoop(LoopWalk &W, const SCEV *&A, const Loop &L,
   auto Pitch = T.scev(Step);
   if (!Pitch)
     return withContext(Pitch.takeError(), "the stride in " + loopName(L));
+  // A symbolic stride such as -8*ld walks down when its variables, sizes,
+  // are not negative; one whose sign depends on them is not analysed.
+  switch (signForNonNegativeVariables(*Pitch)) {
+  case 1:
+    break;
+  case -1:
+    return takeLoop(W, A, L, Count, Trips, StopAt, Ctx,
+                    SE.getNegativeSCEV(Step));
+  default:
+    return reject<NonAffineAddress>(
+        loopName(L), "the sign of its stride " + Pitch->str() +
+                         " depends on the values of its variables");
+  }
   W.Moving.push_back({Count, *Pitch});
   A = Start;
   return Error::success();
@@ -252,7 +296,8 @@ static bool invariantIn(Value *Cond, const Loop &L, ScalarEvolution &SE) {
 }
 
 void noteConditions(const Loop &L, const BasicBlock &Block,
-                    const AnalysisContext &Ctx, LoopWalk &W) {
+                    const AnalysisContext &Ctx, LoopWalk &W,
+                    const Loop *StopAt) {
   const BasicBlock *Rep = representative(L, Block, Ctx.LI);
   const BasicBlock *Latch = L.getLoopLatch();
   if (!Latch || Ctx.DT.dominates(Rep, Latch))
@@ -276,7 +321,12 @@ void noteConditions(const Loop &L, const BasicBlock &Block,
         continue;
       std::string Text =
           describeCondition(Br->getCondition(), S == 0, *Br, Ctx);
-      if (invariantIn(Br->getCondition(), L, Ctx.SE)) {
+      // Exact only if the condition is the same in every iteration of
+      // every loop walked, not just of L.
+      bool Invariant = true;
+      for (const Loop *O = &L; O && O != StopAt; O = O->getParentLoop())
+        Invariant &= invariantIn(Br->getCondition(), *O, Ctx.SE);
+      if (Invariant) {
         Found.push_back(Text);
       } else if (!Varying) {
         Varying = true;
@@ -303,18 +353,22 @@ Expected<LoopWalk> walkLoops(const SCEV *Address, const BasicBlock *Block,
     auto Trips = executionsPerEntry(*L, *Block, Ctx);
     if (!Trips)
       return Trips.takeError();
-    for (const Loop *O = L->getParentLoop(); O && O != StopAt;
-         O = O->getParentLoop())
+    // The trip count must not change with the loops walked, nor with
+    // StopAt, whose iterations multiply the walk's (a superstep's split).
+    for (const Loop *O = L->getParentLoop(); O; O = O->getParentLoop()) {
       if (!SE.isLoopInvariant(*Trips, O))
         return reject<VaryingLoopBound>("trip count", loopName(*L),
                                         loopName(*O));
+      if (O == StopAt)
+        break;
+    }
     ExprTranslator T(&SE, Ctx.Facts, &Ctx.DT);
     auto TripExpr = T.scev(*Trips);
     if (!TripExpr)
       return withContext(TripExpr.takeError(),
                          "the trip count of " + loopName(*L));
     W.Executions = W.Executions * *TripExpr;
-    noteConditions(*L, *Block, Ctx, W);
+    noteConditions(*L, *Block, Ctx, W, StopAt);
     if (!A)
       continue;
     if (Error E = takeLoop(W, A, *L, *TripExpr, *Trips, StopAt, Ctx))
@@ -434,6 +488,7 @@ Expected<Footprint> footprintOf(const Layout &L, const LoopWalk &W,
       BufferAlign, std::min<uint64_t>(16, llvm::bit_floor(L.ElemBytes)));
   F.Where = anchorOf(W.Start, L.Offset, ElemAlign, W.StepAlign, Ctx);
   F.Array = baseName(W.Start, Ctx);
+  F.Touches = W.StillExecutions;
   return F;
 }
 

@@ -61,6 +61,8 @@ struct Layout {
 /// The loops around an access: how often it runs and how its address moves.
 struct LoopWalk {
   Expr Executions = Expr::constant(1);
+  /// The part of Executions from loops the address does not move in.
+  Expr StillExecutions = Expr::constant(1);
   /// One per loop the address moves in, innermost first, with the pitch
   /// made positive (a loop walking down covers the same bytes).
   std::vector<SymbolicDim> Moving;
@@ -80,9 +82,11 @@ struct LoopWalk {
 };
 
 /// Notes in W how Block runs in the iterations of L: in all, under
-/// loop-invariant conditions, or in some.
+/// conditions invariant in L and its outer loops up to (excluding) StopAt,
+/// or in some.
 void noteConditions(const llvm::Loop &L, const llvm::BasicBlock &Block,
-                    const AnalysisContext &Ctx, LoopWalk &W);
+                    const AnalysisContext &Ctx, LoopWalk &W,
+                    const llvm::Loop *StopAt);
 
 /// Walks the loops around Block from the innermost out to (excluding)
 /// StopAt (null: all loops). Without an Address, only the executions.

@@ -71,6 +71,9 @@ struct Footprint {
   Anchor Where;
   std::string Array; ///< the source name of the object
   std::string Shape; ///< readable, from sliceOfRepeatedBlock
+  /// How often the access runs in loops that do not move it: the slice is
+  /// touched only when this is not 0.
+  Expr Touches = Expr::constant(1);
 };
 
 /// Memoised line counts: sites of a program repeat shapes.
