@@ -16,11 +16,7 @@ namespace commcost {
 
 static const char *const PassName = "commcost";
 
-static std::string profileName(const Profile &P) {
-  if (P.Machine.IsDefault || P.Source == "<embedded default>")
-    return "embedded default profile";
-  return "profile " + P.Source;
-}
+static std::string profileName(const Profile &P) { return describeProfile(P); }
 
 static std::string range(const SymbolicLineBounds &B) {
   if (B.Min == B.Max)

@@ -11,6 +11,7 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   libopenmpi-dev openmpi-bin
   gnuplot-nox
+  libclang-rt-19-dev csmith libcsmith-dev
 )
 
 missing=()
