@@ -4,6 +4,7 @@
 #include "commcost/Clip.h"
 
 #include <algorithm>
+#include <bit>
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
@@ -70,23 +71,25 @@ public:
     return J.get<std::string>();
   }
 
-  /// An integer in [Min, Max], read without narrowing: 2^32 + 64 is not 64.
+  /// Whether J is an integer in [Min, Max], read without narrowing:
+  /// 2^32 + 64 is not 64.
+  static bool integerIn(const json &J, uint64_t Min, uint64_t Max) {
+    // Non-negative integers are stored unsigned, negative ones signed.
+    return J.is_number_unsigned() && J.get<uint64_t>() >= Min &&
+           J.get<uint64_t>() <= Max;
+  }
+
   uint64_t integer(const json &J, const std::string &Field, uint64_t Min,
                    uint64_t Max) const {
-    // Non-negative integers are stored unsigned, negative ones signed.
-    if (!J.is_number_unsigned() || J.get<uint64_t>() < Min ||
-        J.get<uint64_t>() > Max)
+    if (!integerIn(J, Min, Max))
       fail(Field, "expected an integer from " + std::to_string(Min) + " to " +
                       std::to_string(Max) + ", found " + describe(J));
     return J.get<uint64_t>();
   }
 
-  /// A power of two in [Min, Max].
   uint64_t powerOfTwo(const json &J, const std::string &Field, uint64_t Min,
                       uint64_t Max) const {
-    if (!J.is_number_unsigned() || J.get<uint64_t>() < Min ||
-        J.get<uint64_t>() > Max ||
-        (J.get<uint64_t>() & (J.get<uint64_t>() - 1)) != 0)
+    if (!integerIn(J, Min, Max) || !std::has_single_bit(J.get<uint64_t>()))
       fail(Field, "expected a power of two from " + std::to_string(Min) +
                       " to " + std::to_string(Max) + ", found " +
                       describe(J));
@@ -121,13 +124,10 @@ public:
         integer(member(J, "machine.", "cores"), "machine.cores", 1, MaxCores));
     M.Description =
         string(member(J, "machine.", "description"), "machine.description");
+    // Without a page size the usual 4096 bytes, above any line size.
     if (J.contains("page_size"))
       M.PageSize = powerOfTwo(J["page_size"], "machine.page_size",
                               std::max(MinPageSize, M.LineSize), MaxPageSize);
-    else if (M.PageSize < M.LineSize)
-      fail("machine.page_size",
-           "missing, and the usual " + std::to_string(M.PageSize) +
-               " bytes would be smaller than the line size");
     if (J.contains("default"))
       M.IsDefault = boolean(J["default"], "machine.default");
     const json &Caches = member(J, "machine.", "caches");
