@@ -13,22 +13,21 @@ cd "$(dirname "$0")/.."
 scripts/setup.sh || { echo "sanitize: 0 passed, 1 failed"; exit 1; }
 Build=build/asan
 Start=$(date +%s)
-RtDir=$(clang-19 -print-runtime-dir)
-AsanRt="$RtDir/libclang_rt.asan-x86_64.so"
+AsanRt=$(clang-19 -print-file-name=libclang_rt.asan-x86_64.so)
+RtDir=$(dirname "$AsanRt")
 Flags="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -g -O1"
 LinkFlags="-shared-libasan -Wl,-rpath,$RtDir"
 
 mkdir -p "$Build"
-if [ ! -f "$Build/CMakeCache.txt" ]; then
-  cmake -S . -B "$Build" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-    -DCMAKE_C_COMPILER=clang-19 -DCMAKE_CXX_COMPILER=clang++-19 \
-    -DCMAKE_C_FLAGS="$Flags" -DCMAKE_CXX_FLAGS="$Flags" \
-    -DCMAKE_EXE_LINKER_FLAGS="$LinkFlags" \
-    -DCMAKE_SHARED_LINKER_FLAGS="$LinkFlags" \
-    -DCMAKE_MODULE_LINKER_FLAGS="$LinkFlags" >"$Build/configure.log" 2>&1 || {
-    cat "$Build/configure.log" >&2; rm -f "$Build/CMakeCache.txt"
-    echo "sanitize: 0 passed, 1 failed"; exit 1; }
-fi
+# Configured every time: unchanged settings rebuild nothing.
+cmake -S . -B "$Build" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DCMAKE_C_COMPILER=clang-19 -DCMAKE_CXX_COMPILER=clang++-19 \
+  -DCMAKE_C_FLAGS="$Flags" -DCMAKE_CXX_FLAGS="$Flags" \
+  -DCMAKE_EXE_LINKER_FLAGS="$LinkFlags" \
+  -DCMAKE_SHARED_LINKER_FLAGS="$LinkFlags" \
+  -DCMAKE_MODULE_LINKER_FLAGS="$LinkFlags" >"$Build/configure.log" 2>&1 || {
+  cat "$Build/configure.log" >&2; rm -f "$Build/CMakeCache.txt"
+  echo "sanitize: 0 passed, 1 failed"; exit 1; }
 # What the tests below run (not the benchmarks).
 nice -n 5 cmake --build "$Build" -j2 --target commcost-unit-tests \
   commcost-calibrate-tests commcost-cli commcost-check-calibration CommCost \
