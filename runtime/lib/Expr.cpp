@@ -188,6 +188,21 @@ struct ExprBuilder {
     }
   };
 
+  /// Coefficient and monomial of Coef*Mono as a sum holds it. A product of
+  /// constants too large to fold (its value exceeds int64) takes the
+  /// coefficient into its constants: written out and parsed again, the
+  /// term is read that way, so it must be built that way (else "x - (x -
+  /// -9*2^62)" would print as -1*-9*... and parse as 9*...).
+  static std::pair<int64_t, Expr> coefficientInto(int64_t Coef,
+                                                  const Expr &Mono) {
+    const auto &Ops = Mono.operands();
+    if (Mono.kind() == Kind::Mul &&
+        std::all_of(Ops.begin(), Ops.end(),
+                    [](const Expr &O) { return O.isConstant(); }))
+      return {1, product({Expr::constant(Coef), Mono})};
+    return {Coef, Mono};
+  }
+
   static Expr sum(const std::vector<Expr> &Operands) {
     SumCollector Collector;
     for (const Expr &E : Operands)
@@ -209,7 +224,7 @@ struct ExprBuilder {
         if (Terms[I].first.kind() == Kind::Add &&
             canDistribute(Terms[I].first, P))
           Redistribute = true;
-        Merged.push_back({P, Terms[I].first});
+        Merged.push_back(coefficientInto(P, Terms[I].first));
       }
       I = J;
     }
