@@ -49,7 +49,7 @@ Log="$Build/ctest.log"
 (cd "$Build" && ctest --output-on-failure -j2 -E '^(calibrate-|csmith)') >"$Log" 2>&1
 read -r ct_failed ct_total < <(sed -n 's/.*tests passed, \([0-9]*\) tests\{0,1\} failed out of \([0-9]*\).*/\1 \2/p' "$Log" | tail -1)
 ct_failed=${ct_failed:-1} ct_total=${ct_total:-1}
-grep -E "^ *[0-9]+ - |Failed|SUMMARY" "$Log" | head -40
+grep -E "^ *[0-9]+ - |\*\*\*Failed|SUMMARY" "$Log" | head -40
 
 # lit: clang-19 with the instrumented plugin.
 Log="$Build/lit.log"
