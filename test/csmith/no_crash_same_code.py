@@ -5,7 +5,9 @@ then). Fails on any crash or hang of the compiler with the plugin, on an
 object file that is not byte for byte the one clang makes without the
 plugin, and on a record that is not valid YAML.
 
-Program i is csmith --seed BASE+i. BASE is random unless given; it is
+Program i is csmith --seed BASE+i. Programs not started within the time
+budget (--budget, 20 minutes) are not checked, and the summary says how
+many were; a loaded machine then checks fewer instead of timing out. BASE is random unless given; it is
 printed, and `--seed BASE --count N` (or COMMCOST_CSMITH_SEED=BASE) replays
 a run. Failing programs are kept in WORKDIR/failures/.
 
@@ -53,8 +55,11 @@ def compile_c(clang, src, obj, record, level, extra):
     return p.returncode, p.stderr
 
 
-def check_program(args, seed):
-    """Returns (seed, remarks, records, [problems], skipped)."""
+def check_program(args, seed, deadline):
+    """Returns (seed, remarks, records, [problems], skipped), or None for a
+    program past the time budget."""
+    if time.time() > deadline:
+        return None
     d = os.path.join(args.workdir, f"s{seed}")
     os.makedirs(d, exist_ok=True)
     src = os.path.join(d, "p.c")
@@ -110,6 +115,8 @@ def main():
                     default=os.environ.get("COMMCOST_CSMITH_SEED"))
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--workdir", default="csmith-work")
+    ap.add_argument("--budget", type=float, default=1200,
+                    help="seconds after which no new program is started")
     args = ap.parse_args()
     if args.seed is None:
         args.seed = random.SystemRandom().randrange(1, 2**31 - args.count)
@@ -120,18 +127,26 @@ def main():
           f"(replay: COMMCOST_CSMITH_SEED={args.seed}), {len(LEVELS)} "
           f"levels, {args.jobs} jobs", flush=True)
     start = time.time()
-    failed, remarks, records, skipped = 0, 0, 0, 0
+    failed, remarks, records, skipped, checked = 0, 0, 0, 0, 0
+    deadline = start + args.budget
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
         seeds = range(args.seed, args.seed + args.count)
-        for seed, r, n, problems, skip in pool.map(
-                lambda s: check_program(args, s), seeds):
+        for result in pool.map(lambda s: check_program(args, s, deadline),
+                               seeds):
+            if result is None:
+                continue
+            seed, r, n, problems, skip = result
+            checked += 1
             remarks += r
             records += n
             skipped += skip
             for p in problems:
                 print(f"FAIL csmith --seed {seed}: {p}", flush=True)
             failed += bool(problems)
-    print(f"csmith: {args.count} programs, {failed} failed, {skipped} that "
+    budget = "" if checked == args.count else \
+        f" (time budget of {args.budget:.0f} s reached)"
+    print(f"csmith: {checked} of {args.count} programs checked{budget}, "
+          f"{failed} failed, {skipped} that "
           f"clang alone cannot compile at some level; {remarks} commcost "
           f"remarks, {records} records; {time.time() - start:.0f} s")
     if failed:
