@@ -3,6 +3,7 @@
 #include "Subcommand.h"
 
 #include "commcost/Calibrate.h"
+#include "commcost/Clip.h"
 #include "commcost/Lines.h"
 #include "commcost/Profile.h"
 
@@ -160,7 +161,7 @@ int runPredict() {
     std::string Names;
     for (const auto &[Name, M] : P.Models)
       Names += (Names.empty() ? "" : ", ") + Name;
-    fail("--model " + ModelName + ": profile " + P.Source +
+    fail("--model " + clip(ModelName) + ": profile " + P.Source +
          " has no such model (it has: " + Names + ")");
   }
   FeatureVector F;
@@ -168,11 +169,14 @@ int runPredict() {
     auto [Name, Value] = StringRef(S).split('=');
     double D;
     if (Name.empty() || Value.empty() || Value.getAsDouble(D))
-      fail("--set " + S + ": expected feature=number, e.g. --set m=8000");
-    F[Name.str()] = D;
+      fail("--set " + clip(S) + ": expected feature=number, e.g. --set m=8000");
+    if (!F.emplace(Name.str(), D).second)
+      fail("--set " + clip(S) + ": feature '" + clip(Name) +
+           "' is set twice");
   }
   double Cost;
   try {
+    It->second.requireOnlyFeatures(F);
     Cost = It->second.evaluate(F);
   } catch (const ModelError &E) {
     fail(E.what());
@@ -198,7 +202,10 @@ int runProfileShow() {
   const MachineInfo &M = P.Machine;
   outs() << "profile      " << P.Source << "\n"
          << "machine      " << M.Description << "\n"
-         << "measured     " << (M.IsDefault ? "no (embedded default)" : "yes")
+         << "measured     "
+         << (!M.IsDefault ? "yes"
+             : P.Embedded ? "no (embedded default)"
+                          : "no (marked default in the file)")
          << "\n"
          << "line size    " << M.LineSize << " B\n"
          << "page size    " << M.PageSize << " B\n"

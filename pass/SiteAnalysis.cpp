@@ -60,12 +60,6 @@ struct PromotionManagers {
 PluginState::PluginState() = default;
 PluginState::~PluginState() = default;
 
-std::string profileName(const Profile &P) {
-  if (P.Source == "<embedded default>")
-    return "embedded default profile";
-  return "profile " + P.Source;
-}
-
 Expr FunctionCost::picoseconds() const {
   if (Ps)
     return *Ps;
@@ -127,9 +121,22 @@ bool linesMissing(const AnalysedSite &A) {
          (S.Written && !A.Features.WriteLines);
 }
 
+void priceOrReject(SiteResult &R, PluginState &State);
+
 /// Computes the features and the cost of an analysed site, or turns it
-/// into a rejection when its lines cannot be counted.
+/// into a rejection when its lines cannot be counted or the runtime
+/// refuses its expressions (nothing may unwind into LLVM).
 void price(SiteResult &R, PluginState &State) {
+  try {
+    priceOrReject(R, State);
+  } catch (const std::exception &E) {
+    R.Rejected = std::make_shared<CostNotEvaluable>(
+        std::string("the site's features cannot be computed: ") + E.what());
+    R.Analysed.reset();
+  }
+}
+
+void priceOrReject(SiteResult &R, PluginState &State) {
   AnalysedSite &A = *R.Analysed;
   const Profile &P = State.Prof;
   const Model *M = nullptr;
@@ -173,7 +180,7 @@ void price(SiteResult &R, PluginState &State) {
     return;
   if (!A.Cost.MissingFeature.empty())
     A.Unpriced = std::make_shared<MissingFeature>(
-        M->name(), profileName(P), A.Cost.MissingFeature,
+        M->name(), describeProfile(P), A.Cost.MissingFeature,
         A.Features.Unavailable.count(A.Cost.MissingFeature)
             ? A.Features.Unavailable.at(A.Cost.MissingFeature)
             : "this site does not have it");
@@ -358,6 +365,23 @@ CommCostInfo CommCostAnalysis::run(Function &F, FunctionAnalysisManager &FAM) {
     return Info;
   std::string Name = F.getName().str();
   State->InProgress.insert(Name);
+  try {
+    analyse(F, FAM, Promote, Info);
+  } catch (const std::exception &E) {
+    // An expression the runtime refuses (too deep, overflowing): the
+    // sites found so far stand, the total does not.
+    Info.Total.Incomplete = std::make_shared<InternalError>(E.what());
+    Info.Total.Us.reset();
+    Info.Total.Ps.reset();
+  }
+  State->InProgress.erase(Name);
+  State->Totals[Name] = Info.Total;
+  return Info;
+}
+
+void CommCostAnalysis::analyse(Function &F, FunctionAnalysisManager &FAM,
+                               bool Promote, CommCostInfo &Info) {
+  std::string Name = F.getName().str();
   if (!Promote) {
     BodyAnalyzer(F, F, FAM, FAM, *State).run(Info);
   } else {
@@ -376,9 +400,6 @@ CommCostInfo CommCostAnalysis::run(Function &F, FunctionAnalysisManager &FAM) {
     PM.FAM.clear(*View, View->getName());
     View->eraseFromParent();
   }
-  State->InProgress.erase(Name);
-  State->Totals[Name] = Info.Total;
-  return Info;
 }
 
 static std::string location(const DebugLoc &Loc) {

@@ -105,9 +105,6 @@ struct PluginState {
   std::unique_ptr<PromotionManagers> Promotion;
 };
 
-/// "embedded default profile" or "profile FILE".
-std::string profileName(const Profile &P);
-
 class CommCostAnalysis : public llvm::AnalysisInfoMixin<CommCostAnalysis> {
 public:
   using Result = CommCostInfo;
@@ -119,6 +116,9 @@ private:
   friend llvm::AnalysisInfoMixin<CommCostAnalysis>;
   static llvm::AnalysisKey Key;
   std::shared_ptr<PluginState> State;
+  /// The analysis of F itself, or at -O0 (Promote) of a promoted clone.
+  void analyse(llvm::Function &F, llvm::FunctionAnalysisManager &FAM,
+               bool Promote, CommCostInfo &Info);
 };
 
 /// print<commcost>: the result of every function, for IR-level tests.
