@@ -12,6 +12,7 @@
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/TargetLibraryInfo.h"
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/InstIterator.h"
@@ -107,10 +108,11 @@ bool hasCandidates(const Function &F, const SourceFacts &Facts, bool InSSA) {
   return CopyOfLoad && Phi;
 }
 
-std::string where(const DebugLoc &Loc) {
+/// "at halo.c:27", or without a location "in exchange_rows".
+std::string where(const DebugLoc &Loc, StringRef Function) {
   if (!Loc)
-    return "?";
-  return sys::path::filename(Loc->getFilename()).str() + ":" +
+    return "in " + demangle(Function);
+  return "at " + sys::path::filename(Loc->getFilename()).str() + ":" +
          std::to_string(Loc.getLine());
 }
 
@@ -200,6 +202,8 @@ std::vector<std::string> parameterNames(const Function &F,
 /// Sums what the sites and the callees of a function cost.
 class TotalBuilder {
 public:
+  explicit TotalBuilder(StringRef Function) : Function(Function) {}
+
   void addSite(const SiteResult &R) {
     if (!R.Analysed) {
       ++T.Missed;
@@ -212,7 +216,7 @@ public:
       add(*C.Us);
       if (*C.Us > MostUs) {
         MostUs = *C.Us;
-        T.MostExpensive = R.Callee + " at " + where(R.Loc);
+        T.MostExpensive = R.Callee + " " + where(R.Loc, Function);
       }
     } else if (C.Ps) {
       addPs(*C.Ps);
@@ -255,6 +259,7 @@ public:
   }
 
 private:
+  StringRef Function;
   FunctionCost T;
   double Us = 0, MostUs = -1;
   std::optional<Expr> Ps;
@@ -290,7 +295,7 @@ public:
                         &BodyFAM.getResult<TargetLibraryAnalysis>(Body)};
     findCallSites(Body, Ctx, Info.Sites);
     findCopyLoops(Body, Original, Ctx, Info.Sites);
-    TotalBuilder Total;
+    TotalBuilder Total(Original.getName());
     for (SiteResult &R : Info.Sites) {
       if (R.Analysed)
         price(R, State);

@@ -11,6 +11,7 @@
 #include "Reasons.h"
 #include "SourceNames.h"
 
+#include "commcost/BudgetAnnotation.h"
 #include "commcost/Profile.h"
 #include "commcost/Site.h"
 
@@ -101,6 +102,8 @@ struct PluginState {
   std::map<std::string, FunctionCost> Totals;
   /// Functions being analysed, to stop at recursion.
   std::set<std::string> InProgress;
+  /// Budgets written in source, by function symbol (Budgets.h).
+  std::map<std::string, Budget> Budgets;
   /// At -O0: the analyses of promoted copies (created when first needed).
   std::unique_ptr<PromotionManagers> Promotion;
 };
