@@ -119,6 +119,11 @@ const Function *calledFunction(const CallBase &Call) {
   return dyn_cast<Function>(Call.getCalledOperand()->stripPointerCasts());
 }
 
+StringRef calleeName(const CallBase &Call) {
+  const Function *F = calledFunction(Call);
+  return F ? F->getName() : "";
+}
+
 bool isCommunicationName(StringRef Name) {
   return lookupCall(Name).has_value();
 }

@@ -49,6 +49,9 @@ std::optional<CallSpec> lookupCall(llvm::StringRef Name);
 /// The function a call site calls, looking through casts; null if indirect.
 const llvm::Function *calledFunction(const llvm::CallBase &Call);
 
+/// The name of the function a call site calls directly, or "".
+llvm::StringRef calleeName(const llvm::CallBase &Call);
+
 /// Whether a callee name belongs to a family the plugin knows, so that an
 /// indirect call to it can be reported.
 bool isCommunicationName(llvm::StringRef Name);

@@ -150,6 +150,22 @@ private:
         baseName(Write->Start, Ctx) + " <- " + baseName(Read->Start, Ctx)};
   }
 
+  /// The read and write footprints of a statement, into S; Shape describes
+  /// them, each after its verb.
+  Error footprints(const CopyStatement &C, Site &S, std::string &Shape,
+                   StringRef Reads, StringRef Writes) {
+    auto R = footprintOf(C.Elem, C.Read, Ctx);
+    if (!R)
+      return R.takeError();
+    auto W = footprintOf(C.Elem, C.Write, Ctx);
+    if (!W)
+      return W.takeError();
+    Shape = (Reads + " " + R->Shape + ", " + Writes + " " + W->Shape).str();
+    S.Read = std::move(*R);
+    S.Written = std::move(*W);
+    return Error::success();
+  }
+
   void copy(Loop &Top, StoreInst &St, LoadInst &Ld) {
     SiteResult R = result(Top, St, "copy loop");
     if (auto A = copySite(Top, St, Ld))
@@ -163,25 +179,18 @@ private:
     auto C = statement(St, Ld, Top.getParentLoop());
     if (!C)
       return C.takeError();
-    auto R = footprintOf(C->Elem, C->Read, Ctx);
-    if (!R)
-      return R.takeError();
-    auto W = footprintOf(C->Elem, C->Write, Ctx);
-    if (!W)
-      return W.takeError();
     AnalysedSite A;
     Site &S = A.Data;
+    if (Error E = footprints(*C, S, A.Shape, "read", "write"))
+      return std::move(E);
     S.Kind = SiteKind::CopyLoop;
     A.Array = C->Array;
     A.Element = C->Elem.ElemName;
-    A.Shape = "read " + R->Shape + ", write " + W->Shape;
     S.Messages = Expr::constant(1);
     S.Reads = C->Read.Executions;
     S.Writes = C->Write.Executions;
     S.Bytes = C->Write.Executions * Expr::constant(C->Elem.ElemBytes);
     S.BytesPerMessage = S.Bytes;
-    S.Read = std::move(*R);
-    S.Written = std::move(*W);
     return A;
   }
 
@@ -217,16 +226,7 @@ private:
         for (LoopWalk *W : {&C->Read, &C->Write})
           if (Error E = addLoopDimension(*W, *Part.L, Part.MostIterations, Ctx))
             return E;
-        auto R = footprintOf(C->Elem, C->Read, Ctx);
-        if (!R)
-          return R.takeError();
-        auto W = footprintOf(C->Elem, C->Write, Ctx);
-        if (!W)
-          return W.takeError();
-        A.Shape = "one processor reads " + R->Shape + ", writes " + W->Shape;
-        S.Read = std::move(*R);
-        S.Written = std::move(*W);
-        return Error::success();
+        return footprints(*C, S, A.Shape, "one processor reads", "writes");
       };
       if (Error E = Footprints())
         LinesWhy = takeReason(std::move(E))->message();

@@ -215,7 +215,16 @@ static Expected<Layout> derived(Value *Storage, const CallBase &Use,
   StringRef Name = calledFunction(*Ctor)->getName();
   Name.consume_front("P");
   auto Arg = [&](unsigned I) { return Ctor->getArgOperand(I); };
-  auto E = [&](unsigned I) { return ToExpr(Arg(I)); };
+  // A count, a block length or a size: refused when negative.
+  auto E = [&](unsigned I) -> Expected<Expr> {
+    auto X = ToExpr(Arg(I));
+    if (X && X->isConstant() && X->constantValue() < 0 &&
+        !(Name.contains("vector") && I == 2)) // a stride may be negative
+      return reject<InvalidDatatype>(
+          "argument " + std::to_string(I + 1) + " of " + Name.str() + " is " +
+          X->str() + "; counts and sizes cannot be negative");
+    return X;
+  };
   unsigned NArgs = Ctor->arg_size();
   if (!is_contained({"MPI_Type_contiguous", "MPI_Type_vector",
                      "MPI_Type_hvector", "MPI_Type_create_hvector",
@@ -289,6 +298,11 @@ static Expected<Layout> derived(Value *Storage, const CallBase &Use,
         auto X = ToExpr(V);
         if (!X)
           return X.takeError();
+        if (X->isConstant() && X->constantValue() < 0)
+          return reject<InvalidDatatype>(
+              "an element of argument " + std::to_string(A + 1) +
+              " of MPI_Type_create_subarray is " + X->str() +
+              "; sizes and starts cannot be negative");
         Vals.back().push_back(*X);
       }
     }

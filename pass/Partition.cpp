@@ -6,6 +6,7 @@
 // it computes (id * n / P, id * chunk with a min, a cyclic i += P, ...)
 // rather than by how it is spelled.
 #include "Partition.h"
+#include "CallFamilies.h"
 #include "Reasons.h"
 #include "ValueExprs.h"
 
@@ -25,18 +26,6 @@ using namespace llvm;
 
 namespace commcost {
 
-static StringRef calleeName(const CallBase &C) {
-  if (const Function *F = C.getCalledFunction())
-    return F->getName();
-  return "";
-}
-
-static Value *stripIntCasts(Value *V) {
-  while (isa<SExtInst>(V) || isa<ZExtInst>(V) || isa<TruncInst>(V) ||
-         isa<FreezeInst>(V))
-    V = cast<Instruction>(V)->getOperand(0);
-  return V;
-}
 
 /// Bounds are read by structure: the id must be seen inside id * n / P.
 static ExprTranslator boundReader(const AnalysisContext &Ctx) {

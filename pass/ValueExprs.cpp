@@ -1,5 +1,6 @@
 // IR and SCEV to expressions (see ValueExprs.h).
 #include "ValueExprs.h"
+#include "CallFamilies.h"
 #include "Reasons.h"
 
 #include "llvm/Analysis/ScalarEvolution.h"
@@ -15,11 +16,6 @@ using namespace llvm;
 
 namespace commcost {
 
-static StringRef calleeName(const CallBase &C) {
-  if (const Function *F = C.getCalledFunction())
-    return F->getName();
-  return "";
-}
 
 ProcessorValue processorValue(const Value *V) {
   if (const auto *C = dyn_cast<CallBase>(V)) {
@@ -86,7 +82,7 @@ std::string describeValue(const Value *V) {
   return Text;
 }
 
-static Value *stripIntCasts(Value *V) {
+Value *stripIntCasts(Value *V) {
   while (isa<SExtInst>(V) || isa<ZExtInst>(V) || isa<TruncInst>(V) ||
          isa<FreezeInst>(V))
     V = cast<Instruction>(V)->getOperand(0);

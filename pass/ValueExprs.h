@@ -35,6 +35,9 @@ struct ProcessorValue {
 };
 ProcessorValue processorValue(const llvm::Value *V);
 
+/// V without integer casts (extensions, truncations, freeze).
+llvm::Value *stripIntCasts(llvm::Value *V);
+
 /// Whether V is computed from the processor id.
 bool dependsOnProcessorId(llvm::Value *V);
 

@@ -14,7 +14,21 @@ config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.commcost_obj_root, "test", "lit")
 
 clang = os.path.join(config.llvm_tools_dir, "clang")
+# The plugin's compile line: %commcost -O2 %remarks %s compiles with the
+# plugin and MPI's headers, to no output, showing the commcost remarks.
+compile_tail = " -fplugin={} {} -c -o /dev/null".format(
+    config.commcost_plugin, config.mpi_cflags)
+config.substitutions.append(("%commcostxx", clang + "++" + compile_tail))
+config.substitutions.append(("%commcost", clang + compile_tail))
+config.substitutions.append(
+    ("%remarks", "-Rpass-analysis=commcost -Rpass-missed=commcost"))
 config.substitutions.append(("%clangxx", clang + "++"))
+# The analysis result of every function of an IR file, as print<commcost>
+# prints it.
+config.substitutions.append(
+    ("%print", "{} -load-pass-plugin={} -passes='print<commcost>' "
+     "-disable-output".format(os.path.join(config.llvm_tools_dir, "opt"),
+                              config.commcost_plugin)))
 config.substitutions.append(("%clang", clang))
 config.substitutions.append(("%plugin", config.commcost_plugin))
 config.substitutions.append(("%mpi_cflags", config.mpi_cflags))

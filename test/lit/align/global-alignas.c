@@ -1,6 +1,6 @@
 // A global with _Alignas(64): the offset in the line is known, so the line count is exact (one number, not a range).
-// RUN: %clang -O0 -fplugin=%plugin %mpi_cflags -Rpass-analysis=commcost -Rpass-missed=commcost -c %s -o /dev/null 2>&1 | FileCheck %s
-// RUN: %clang -O2 -fplugin=%plugin %mpi_cflags -Rpass-analysis=commcost -Rpass-missed=commcost -c %s -o /dev/null 2>&1 | FileCheck %s
+// RUN: %commcost -O0 %remarks %s 2>&1 | FileCheck %s
+// RUN: %commcost -O2 %remarks %s 2>&1 | FileCheck %s
 #include <mpi.h>
 _Alignas(64) double grid[64][100];
 void send_row(int i, int to) {

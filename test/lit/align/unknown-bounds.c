@@ -1,6 +1,6 @@
 // Unknown alignment: only the element's is guaranteed, so lines are a range whose ends are the best and worst placements.
-// RUN: %clang -O0 -fplugin=%plugin %mpi_cflags -Rpass-analysis=commcost -Rpass-missed=commcost -c %s -o /dev/null 2>&1 | FileCheck %s
-// RUN: %clang -O2 -fplugin=%plugin %mpi_cflags -Rpass-analysis=commcost -Rpass-missed=commcost -c %s -o /dev/null 2>&1 | FileCheck %s
+// RUN: %commcost -O0 %remarks %s 2>&1 | FileCheck %s
+// RUN: %commcost -O2 %remarks %s 2>&1 | FileCheck %s
 #include <mpi.h>
 void send_unknown(double *p, int to) {
   // CHECK: [[@LINE+1]]:3: remark: MPI_Send (send) of 'p', double elements: contiguous block of 192 bytes; messages 1, bytes per message 192, bytes 192; unique lines 3 to 4; assumed alignment: aligned to 8 bytes (element alignment);

@@ -1,6 +1,6 @@
 // bsp_get and bsp_hpget: the destination is the marshalled buffer.
-// RUN: %clang -O0 -fplugin=%plugin -I%S/../Inputs -Rpass-analysis=commcost -Rpass-missed=commcost -c %s -o /dev/null 2>&1 | FileCheck %s
-// RUN: %clang -O2 -fplugin=%plugin -I%S/../Inputs -Rpass-analysis=commcost -Rpass-missed=commcost -c %s -o /dev/null 2>&1 | FileCheck %s
+// RUN: %commcost -O0 -I%S/../Inputs %remarks %s 2>&1 | FileCheck %s
+// RUN: %commcost -O2 -I%S/../Inputs %remarks %s 2>&1 | FileCheck %s
 #include <bsp.h>
 void get_block(int pid, const double *remote, double *local, int n) {
   // CHECK: [[@LINE+1]]:3: remark: bsp_get (get) of 'local', byte elements: contiguous block of 8*n bytes; messages 1, bytes per message 8*n, bytes 8*n; unique lines ceildiv(8*n, 64) to floordiv(8*n + 62, 64) + 1; assumed alignment: aligned to 1 byte (element alignment);

@@ -1,6 +1,6 @@
 // bsp_put and bsp_hpput: the source is the marshalled buffer; a column put element by element in a loop is a strided footprint.
-// RUN: %clang -O0 -fplugin=%plugin -I%S/../Inputs -Rpass-analysis=commcost -Rpass-missed=commcost -c %s -o /dev/null 2>&1 | FileCheck %s
-// RUN: %clang -O2 -fplugin=%plugin -I%S/../Inputs -Rpass-analysis=commcost -Rpass-missed=commcost -c %s -o /dev/null 2>&1 | FileCheck %s
+// RUN: %commcost -O0 -I%S/../Inputs %remarks %s 2>&1 | FileCheck %s
+// RUN: %commcost -O2 -I%S/../Inputs %remarks %s 2>&1 | FileCheck %s
 #include <bsp.h>
 static double u[256][256];
 void put_row(int pid, double *remote) {

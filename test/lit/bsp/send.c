@@ -1,6 +1,6 @@
 // bsp_send (BSMP): the payload is the marshalled buffer.
-// RUN: %clang -O0 -fplugin=%plugin -I%S/../Inputs -Rpass-analysis=commcost -Rpass-missed=commcost -c %s -o /dev/null 2>&1 | FileCheck %s
-// RUN: %clang -O2 -fplugin=%plugin -I%S/../Inputs -Rpass-analysis=commcost -Rpass-missed=commcost -c %s -o /dev/null 2>&1 | FileCheck %s
+// RUN: %commcost -O0 -I%S/../Inputs %remarks %s 2>&1 | FileCheck %s
+// RUN: %commcost -O2 -I%S/../Inputs %remarks %s 2>&1 | FileCheck %s
 #include <bsp.h>
 void send_payload(int pid, const int *tag, const float *data, int n) {
   // CHECK: [[@LINE+1]]:3: remark: bsp_send (send) of 'data', byte elements: contiguous block of 4*n bytes; messages 1, bytes per message 4*n, bytes 4*n; unique lines ceildiv(4*n, 64) to floordiv(4*n + 62, 64) + 1; assumed alignment: aligned to 1 byte (element alignment);

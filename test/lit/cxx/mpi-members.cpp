@@ -1,8 +1,8 @@
 // C++: MPI calls on a member array in a method and on std::vector data in
 // a template instantiation, at -O0 and -O2; nothing is reported from the
 // system headers (Open MPI's C++ bindings have many calls and loops).
-// RUN: %clangxx -O0 -fplugin=%plugin %mpi_cflags -Rpass-analysis=commcost -c %s -o /dev/null 2>&1 | FileCheck %s
-// RUN: %clangxx -O2 -fplugin=%plugin %mpi_cflags -Rpass-analysis=commcost -c %s -o /dev/null 2>&1 | FileCheck %s
+// RUN: %commcostxx -O0 -Rpass-analysis=commcost %s 2>&1 | FileCheck %s
+// RUN: %commcostxx -O2 -Rpass-analysis=commcost %s 2>&1 | FileCheck %s
 #include <mpi.h>
 #include <vector>
 struct Grid {

@@ -1,6 +1,6 @@
 // MPI_Type_contiguous: count blocks of a contiguous type are one block.
-// RUN: %clang -O0 -fplugin=%plugin %mpi_cflags -Rpass-analysis=commcost -Rpass-missed=commcost -c %s -o /dev/null 2>&1 | FileCheck %s
-// RUN: %clang -O2 -fplugin=%plugin %mpi_cflags -Rpass-analysis=commcost -Rpass-missed=commcost -c %s -o /dev/null 2>&1 | FileCheck %s
+// RUN: %commcost -O0 %remarks %s 2>&1 | FileCheck %s
+// RUN: %commcost -O2 %remarks %s 2>&1 | FileCheck %s
 #include <mpi.h>
 void send_contiguous(double *a, int n, int to) {
   MPI_Datatype row;

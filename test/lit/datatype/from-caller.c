@@ -1,6 +1,6 @@
 // A datatype built and committed in the only caller and passed in: resolved through the call.
-// RUN: %clang -O0 -fplugin=%plugin %mpi_cflags -Rpass-analysis=commcost -Rpass-missed=commcost -c %s -o /dev/null 2>&1 | FileCheck %s
-// RUN: %clang -O2 -fplugin=%plugin %mpi_cflags -Rpass-analysis=commcost -Rpass-missed=commcost -c %s -o /dev/null 2>&1 | FileCheck %s
+// RUN: %commcost -O0 %remarks %s 2>&1 | FileCheck %s
+// RUN: %commcost -O2 %remarks %s 2>&1 | FileCheck %s
 #include <mpi.h>
 static void send_with(double *a, MPI_Datatype t, int to) {
   // CHECK: [[@LINE+1]]:3: remark: MPI_Send (send) of 'a', double elements, datatype MPI_Type_vector(rows, 1, cols, double): rows rows of 8 bytes, row pitch 8*cols bytes; messages 1, bytes per message 8*rows, bytes 8*rows; unique lines min(rows, ceildiv(8*cols*(rows - 1) + 8, 64)) to min(rows, floordiv(8*cols*(rows - 1) + 63, 64) + 1); assumed alignment: aligned to 8 bytes (element alignment);

@@ -1,6 +1,6 @@
 // A datatype the analysis cannot see built (a parameter of an external function, and a struct type): missed remarks naming the reason, no crash.
-// RUN: %clang -O0 -fplugin=%plugin %mpi_cflags -Rpass-analysis=commcost -Rpass-missed=commcost -c %s -o /dev/null 2>&1 | FileCheck %s
-// RUN: %clang -O2 -fplugin=%plugin %mpi_cflags -Rpass-analysis=commcost -Rpass-missed=commcost -c %s -o /dev/null 2>&1 | FileCheck %s
+// RUN: %commcost -O0 %remarks %s 2>&1 | FileCheck %s
+// RUN: %commcost -O2 %remarks %s 2>&1 | FileCheck %s
 #include <mpi.h>
 void send_external(double *a, MPI_Datatype t, int to) {
   // CHECK: [[@LINE+1]]:3: remark: MPI_Send not analysed: the datatype is parameter 't' of send_external, which has 0 visible callers (exactly one is needed)

@@ -2,8 +2,8 @@
 // the plugin supplies both for every slice site (numeric or symbolic), and
 // says, with a missed remark naming the model and the feature, when a
 // model needs one it cannot supply (here Fischer's k for a put).
-// RUN: %clang -O2 -fplugin=%plugin -fplugin-arg-commcost-profile=%S/../Inputs/pages-runs-profile.json %mpi_cflags -Rpass-analysis=commcost -Rpass-missed=commcost -c %s -o /dev/null 2>&1 | FileCheck %s
-// RUN: %clang -O0 -fplugin=%plugin -fplugin-arg-commcost-profile=%S/../Inputs/pages-runs-profile.json %mpi_cflags -Rpass-analysis=commcost -Rpass-missed=commcost -c %s -o /dev/null 2>&1 | FileCheck %s
+// RUN: %commcost -O2 -fplugin-arg-commcost-profile=%S/../Inputs/pages-runs-profile.json %remarks %s 2>&1 | FileCheck %s
+// RUN: %commcost -O0 -fplugin-arg-commcost-profile=%S/../Inputs/pages-runs-profile.json %remarks %s 2>&1 | FileCheck %s
 #include <mpi.h>
 #include <string.h>
 double grid[100][100];

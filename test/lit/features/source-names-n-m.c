@@ -3,8 +3,8 @@
 // themselves. With the default M1-mpi model a*n + b*m + c*L_mem
 // (a = 0.35 us, b = 0.00007 us/byte, c = 0.004 us/line, in ps: 350000, 70,
 // 4000) one message of 8*m*n bytes costs 350000 + 560*m*n + 4000*L_mem.
-// RUN: %clang -O0 -fplugin=%plugin %mpi_cflags -Rpass-analysis=commcost -c %s -o /dev/null 2>&1 | FileCheck %s
-// RUN: %clang -O2 -fplugin=%plugin %mpi_cflags -Rpass-analysis=commcost -c %s -o /dev/null 2>&1 | FileCheck %s
+// RUN: %commcost -O0 -Rpass-analysis=commcost %s 2>&1 | FileCheck %s
+// RUN: %commcost -O2 -Rpass-analysis=commcost %s 2>&1 | FileCheck %s
 #include <mpi.h>
 void send_block(double *a, int n, int m, int to) {
   // CHECK: [[@LINE+1]]:3: remark: MPI_Send (send) of 'a', double elements: contiguous block of 8*m*n bytes; messages 1, bytes per message 8*m*n, bytes 8*m*n; unique lines ceildiv(8*m*n, 64) to floordiv(8*m*n + 55, 64) + 1; {{.*}}; cost (560*m*n + 4000*floordiv(8*m*n + 55, 64) + 354000) ps (model M1-mpi, embedded default profile)

@@ -1,6 +1,6 @@
 // Negative: a loop whose trip count is not computable (a while loop on data), a non-affine buffer address, and an unknown size: missed remarks, no crash.
-// RUN: %clang -O0 -fplugin=%plugin %mpi_cflags -Rpass-analysis=commcost -Rpass-missed=commcost -c %s -o /dev/null 2>&1 | FileCheck %s
-// RUN: %clang -O2 -fplugin=%plugin %mpi_cflags -Rpass-analysis=commcost -Rpass-missed=commcost -c %s -o /dev/null 2>&1 | FileCheck %s
+// RUN: %commcost -O0 %remarks %s 2>&1 | FileCheck %s
+// RUN: %commcost -O2 %remarks %s 2>&1 | FileCheck %s
 #include <mpi.h>
 void send_until(double *a, const int *done, int to) {
   for (int i = 0; !done[i]; i++)

@@ -1,6 +1,6 @@
 // A column copied element by element with memcpy in a loop: one copy per row, each in its own line on the strided side.
-// RUN: %clang -O0 -fplugin=%plugin -Rpass-analysis=commcost -Rpass-missed=commcost -c %s -o /dev/null 2>&1 | FileCheck %s
-// RUN: %clang -O2 -fplugin=%plugin -Rpass-analysis=commcost -Rpass-missed=commcost -c %s -o /dev/null 2>&1 | FileCheck %s
+// RUN: %commcost -O0 %remarks %s 2>&1 | FileCheck %s
+// RUN: %commcost -O2 %remarks %s 2>&1 | FileCheck %s
 #include <string.h>
 double a[1000][1000];
 void copy_column(double *restrict col, int j) {

@@ -1,6 +1,6 @@
 // memmove is a copy like memcpy; overlapping is its point, and does not change the footprints.
-// RUN: %clang -O0 -fplugin=%plugin -Rpass-analysis=commcost -Rpass-missed=commcost -c %s -o /dev/null 2>&1 | FileCheck %s
-// RUN: %clang -O2 -fplugin=%plugin -Rpass-analysis=commcost -Rpass-missed=commcost -c %s -o /dev/null 2>&1 | FileCheck %s
+// RUN: %commcost -O0 %remarks %s 2>&1 | FileCheck %s
+// RUN: %commcost -O2 %remarks %s 2>&1 | FileCheck %s
 #include <string.h>
 // CHECK: [[@LINE+1]]:37: remark: memmove (copy) of 'a <- a', byte elements: contiguous block of 8*n bytes; messages 1, bytes per message 8*n, bytes 8*n; unique lines ceildiv(8*n, 64) to floordiv(8*n + 55, 64) + 1; read lines ceildiv(8*n, 64) to floordiv(8*n + 55, 64) + 1, write lines ceildiv(8*n, 64) to floordiv(8*n + 55, 64) + 1; assumed alignment: aligned to 8 bytes (element alignment);
 void shift_down(double *a, int n) { memmove(a, a + 1, n * sizeof(double)); }

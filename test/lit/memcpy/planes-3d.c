@@ -1,6 +1,6 @@
 // 3-D arrays: a plane (contiguous), a plane of a non-leading dimension (rows), and a pencil (one element per row of each plane).
-// RUN: %clang -O0 -fplugin=%plugin -Rpass-analysis=commcost -Rpass-missed=commcost -c %s -o /dev/null 2>&1 | FileCheck %s
-// RUN: %clang -O2 -fplugin=%plugin -Rpass-analysis=commcost -Rpass-missed=commcost -c %s -o /dev/null 2>&1 | FileCheck %s
+// RUN: %commcost -O0 %remarks %s 2>&1 | FileCheck %s
+// RUN: %commcost -O2 %remarks %s 2>&1 | FileCheck %s
 #include <string.h>
 double u[64][64][64], buf[64 * 64];
 // CHECK: [[@LINE+1]]:28: remark: memcpy (copy) of 'buf <- u', byte elements: contiguous block of 32768 bytes; messages 1, bytes per message 32768, bytes 32768; unique lines 512 to 513; read lines 512 to 513, write lines 512 to 513; assumed alignment: aligned to 16 bytes ('u' is aligned);

@@ -1,6 +1,6 @@
 // memcpy of a row of a 2-D array: constant and symbolic sizes.
-// RUN: %clang -O0 -fplugin=%plugin -Rpass-analysis=commcost -Rpass-missed=commcost -c %s -o /dev/null 2>&1 | FileCheck %s
-// RUN: %clang -O2 -fplugin=%plugin -Rpass-analysis=commcost -Rpass-missed=commcost -c %s -o /dev/null 2>&1 | FileCheck %s
+// RUN: %commcost -O0 %remarks %s 2>&1 | FileCheck %s
+// RUN: %commcost -O2 %remarks %s 2>&1 | FileCheck %s
 #include <string.h>
 double a[512][512], row[512];
 // CHECK: [[@LINE+1]]:24: remark: memcpy (copy) of 'row <- a', byte elements: contiguous block of 4096 bytes; messages 1, bytes per message 4096, bytes 4096; unique lines 64 to 65; read lines 64 to 65, write lines 64 to 65; assumed alignment: aligned to 16 bytes ('a' is aligned); cost 0.403 us (model M1, embedded default profile)

@@ -1,6 +1,6 @@
 // A sub-block copied one row segment per memcpy.
-// RUN: %clang -O0 -fplugin=%plugin -Rpass-analysis=commcost -Rpass-missed=commcost -c %s -o /dev/null 2>&1 | FileCheck %s
-// RUN: %clang -O2 -fplugin=%plugin -Rpass-analysis=commcost -Rpass-missed=commcost -c %s -o /dev/null 2>&1 | FileCheck %s
+// RUN: %commcost -O0 %remarks %s 2>&1 | FileCheck %s
+// RUN: %commcost -O2 %remarks %s 2>&1 | FileCheck %s
 #include <string.h>
 float img[480][640], tile[32][64];
 void copy_tile(int y, int x) {

@@ -1,6 +1,6 @@
 // A user memcpy is a site; an aggregate assignment (also llvm.memcpy) is not.
-// RUN: %clang -O0 -fplugin=%plugin -Rpass-analysis=commcost -c %s -o /dev/null 2>&1 | FileCheck %s
-// RUN: %clang -O2 -fplugin=%plugin -Rpass-analysis=commcost -c %s -o /dev/null 2>&1 | FileCheck %s
+// RUN: %commcost -O0 -Rpass-analysis=commcost %s 2>&1 | FileCheck %s
+// RUN: %commcost -O2 -Rpass-analysis=commcost %s 2>&1 | FileCheck %s
 #include <string.h>
 struct S { double x[32]; };
 void copy_struct(struct S *a, const struct S *b) { *a = *b; }

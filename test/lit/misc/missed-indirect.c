@@ -1,6 +1,6 @@
 // An indirect call that may reach MPI_Send is reported, not silently skipped.
-// RUN: %clang -O0 -fplugin=%plugin %mpi_cflags -Rpass-missed=commcost -c %s -o /dev/null 2>&1 | FileCheck %s
-// RUN: %clang -O2 -fplugin=%plugin %mpi_cflags -Rpass-missed=commcost -c %s -o /dev/null 2>&1 | FileCheck %s
+// RUN: %commcost -O0 -Rpass-missed=commcost %s 2>&1 | FileCheck %s
+// RUN: %commcost -O2 -Rpass-missed=commcost %s 2>&1 | FileCheck %s
 #include <mpi.h>
 void send_either(double *a, int n, int sync, int to) {
   int (*f)(const void *, int, MPI_Datatype, int, int, MPI_Comm) =

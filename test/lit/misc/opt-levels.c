@@ -1,12 +1,12 @@
 // The analysis is in the default pipeline at every optimisation level, and
 // prints nothing unless asked to.
-// RUN: %clang -O1 -fplugin=%plugin %mpi_cflags -Rpass-analysis=commcost -c %s -o /dev/null 2>&1 | FileCheck %s
-// RUN: %clang -O3 -fplugin=%plugin %mpi_cflags -Rpass-analysis=commcost -c %s -o /dev/null 2>&1 | FileCheck %s
-// RUN: %clang -Os -fplugin=%plugin %mpi_cflags -Rpass-analysis=commcost -c %s -o /dev/null 2>&1 | FileCheck %s
-// RUN: %clang -Oz -fplugin=%plugin %mpi_cflags -Rpass-analysis=commcost -c %s -o /dev/null 2>&1 | FileCheck %s
-// RUN: %clang -O2 -flto=thin -fplugin=%plugin %mpi_cflags -Rpass-analysis=commcost -c %s -o /dev/null 2>&1 | FileCheck %s
-// RUN: %clang -O2 -fplugin=%plugin %mpi_cflags -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=QUIET --allow-empty
-// RUN: %clang -O2 -fplugin=%plugin %mpi_cflags -Rpass-missed=commcost -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=QUIET --allow-empty
+// RUN: %commcost -O1 -Rpass-analysis=commcost %s 2>&1 | FileCheck %s
+// RUN: %commcost -O3 -Rpass-analysis=commcost %s 2>&1 | FileCheck %s
+// RUN: %commcost -Os -Rpass-analysis=commcost %s 2>&1 | FileCheck %s
+// RUN: %commcost -Oz -Rpass-analysis=commcost %s 2>&1 | FileCheck %s
+// RUN: %commcost -O2 -flto=thin -Rpass-analysis=commcost %s 2>&1 | FileCheck %s
+// RUN: %commcost -O2 %s 2>&1 | FileCheck %s --check-prefix=QUIET --allow-empty
+// RUN: %commcost -O2 -Rpass-missed=commcost %s 2>&1 | FileCheck %s --check-prefix=QUIET --allow-empty
 // QUIET-NOT: remark
 #include <mpi.h>
 void send_halo(double *u, int nx, int to) {

@@ -2,7 +2,7 @@
 // and of copies (read and write lines as separate keys, Reads and Writes
 // of a copy loop).
 // RUN: rm -f %t.yaml
-// RUN: %clang -O2 -fplugin=%plugin %mpi_cflags -fsave-optimization-record -foptimization-record-passes=commcost -foptimization-record-file=%t.yaml -c %s -o /dev/null
+// RUN: %commcost -O2 -fsave-optimization-record -foptimization-record-passes=commcost -foptimization-record-file=%t.yaml %s
 // RUN: FileCheck %s < %t.yaml
 #include <mpi.h>
 #include <string.h>

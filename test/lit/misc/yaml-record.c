@@ -1,7 +1,7 @@
 // The optimisation record carries the documented keys; without -R flags
 // nothing is printed.
 // RUN: rm -f %t.yaml
-// RUN: %clang -O2 -fplugin=%plugin %mpi_cflags -fsave-optimization-record -foptimization-record-file=%t.yaml -c %s -o /dev/null 2>&1 | count 0
+// RUN: %commcost -O2 -fsave-optimization-record -foptimization-record-file=%t.yaml %s 2>&1 | count 0
 // RUN: FileCheck %s < %t.yaml
 #include <mpi.h>
 static double grid[64][128];

@@ -1,6 +1,6 @@
 // MPI_Put (one-sided): the origin buffer is the marshalled slice.
-// RUN: %clang -O0 -fplugin=%plugin %mpi_cflags -Rpass-analysis=commcost -c %s -o /dev/null 2>&1 | FileCheck %s
-// RUN: %clang -O2 -fplugin=%plugin %mpi_cflags -Rpass-analysis=commcost -c %s -o /dev/null 2>&1 | FileCheck %s
+// RUN: %commcost -O0 -Rpass-analysis=commcost %s 2>&1 | FileCheck %s
+// RUN: %commcost -O2 -Rpass-analysis=commcost %s 2>&1 | FileCheck %s
 #include <mpi.h>
 static double grid[32][32];
 void put_row(int target, MPI_Win win) {

@@ -1,6 +1,6 @@
 // MPI_Rsend of a char buffer: byte elements.
-// RUN: %clang -O0 -fplugin=%plugin %mpi_cflags -Rpass-analysis=commcost -c %s -o /dev/null 2>&1 | FileCheck %s
-// RUN: %clang -O2 -fplugin=%plugin %mpi_cflags -Rpass-analysis=commcost -c %s -o /dev/null 2>&1 | FileCheck %s
+// RUN: %commcost -O0 -Rpass-analysis=commcost %s 2>&1 | FileCheck %s
+// RUN: %commcost -O2 -Rpass-analysis=commcost %s 2>&1 | FileCheck %s
 #include <mpi.h>
 void rsend_bytes(char *msg, int len, int to) {
   // CHECK: [[@LINE+1]]:3: remark: MPI_Rsend (send) of 'msg', char elements: contiguous block of len bytes; messages 1, bytes per message len, bytes len; unique lines ceildiv(len, 64) to floordiv(len + 62, 64) + 1; assumed alignment: aligned to 1 byte (element alignment);

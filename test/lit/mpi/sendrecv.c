@@ -1,6 +1,6 @@
 // MPI_Sendrecv performs two transfers: a send and a receive, each a site.
-// RUN: %clang -O0 -fplugin=%plugin %mpi_cflags -Rpass-analysis=commcost -c %s -o /dev/null 2>&1 | FileCheck %s
-// RUN: %clang -O2 -fplugin=%plugin %mpi_cflags -Rpass-analysis=commcost -c %s -o /dev/null 2>&1 | FileCheck %s
+// RUN: %commcost -O0 -Rpass-analysis=commcost %s 2>&1 | FileCheck %s
+// RUN: %commcost -O2 -Rpass-analysis=commcost %s 2>&1 | FileCheck %s
 #include <mpi.h>
 void exchange(double *a, int n, int up, int down) {
   // CHECK: [[@LINE+2]]:3: remark: MPI_Sendrecv (send) of 'a', double elements: contiguous block of 8*n bytes; messages 1, bytes per message 8*n, bytes 8*n; unique lines ceildiv(8*n, 64) to floordiv(8*n + 55, 64) + 1; assumed alignment: aligned to 8 bytes (element alignment);

@@ -1,6 +1,6 @@
 // MPI_Ssend of a constant block of ints from a global.
-// RUN: %clang -O0 -fplugin=%plugin %mpi_cflags -Rpass-analysis=commcost -c %s -o /dev/null 2>&1 | FileCheck %s
-// RUN: %clang -O2 -fplugin=%plugin %mpi_cflags -Rpass-analysis=commcost -c %s -o /dev/null 2>&1 | FileCheck %s
+// RUN: %commcost -O0 -Rpass-analysis=commcost %s 2>&1 | FileCheck %s
+// RUN: %commcost -O2 -Rpass-analysis=commcost %s 2>&1 | FileCheck %s
 #include <mpi.h>
 static int counts[1000];
 void ssend_counts(int to) {

@@ -1,6 +1,6 @@
 // OpenSHMEM shmem_putmem/shmem_getmem: sizes in bytes.
-// RUN: %clang -O0 -fplugin=%plugin %mpi_cflags -Rpass-analysis=commcost -Rpass-missed=commcost -c %s -o /dev/null 2>&1 | FileCheck %s
-// RUN: %clang -O2 -fplugin=%plugin %mpi_cflags -Rpass-analysis=commcost -Rpass-missed=commcost -c %s -o /dev/null 2>&1 | FileCheck %s
+// RUN: %commcost -O0 %remarks %s 2>&1 | FileCheck %s
+// RUN: %commcost -O2 %remarks %s 2>&1 | FileCheck %s
 #include <shmem.h>
 static char sym[1 << 16];
 // CHECK: [[@LINE+1]]:42: remark: shmem_putmem (put) of 'sym', byte elements: contiguous block of n bytes; messages 1, bytes per message n, bytes n; unique lines ceildiv(n, 64) to floordiv(n + 47, 64) + 1; assumed alignment: aligned to 16 bytes ('sym' is aligned); cost (70*n + 4000*floordiv(n + 47, 64) + 354000) ps (model M1-mpi, embedded default profile)

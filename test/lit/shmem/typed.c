@@ -1,6 +1,6 @@
 // Typed OpenSHMEM put/get (and the sized form): sizes in elements.
-// RUN: %clang -O0 -fplugin=%plugin %mpi_cflags -Rpass-analysis=commcost -Rpass-missed=commcost -c %s -o /dev/null 2>&1 | FileCheck %s
-// RUN: %clang -O2 -fplugin=%plugin %mpi_cflags -Rpass-analysis=commcost -Rpass-missed=commcost -c %s -o /dev/null 2>&1 | FileCheck %s
+// RUN: %commcost -O0 %remarks %s 2>&1 | FileCheck %s
+// RUN: %commcost -O2 %remarks %s 2>&1 | FileCheck %s
 #include <shmem.h>
 static double field[64][64];
 // CHECK: [[@LINE+1]]:38: remark: shmem_double_put (put) of 'field', double elements: contiguous block of 512 bytes; messages 1, bytes per message 512, bytes 512; unique lines 8 to 9; assumed alignment: aligned to 16 bytes ('field' is aligned);

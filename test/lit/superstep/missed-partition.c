@@ -1,8 +1,8 @@
 // Splits by thread id that are not analysed: bounds read from a table
 // indexed by the id, and a split whose parts grow with the id (neither a
 // block nor a cyclic partition of one range). A missed remark each.
-// RUN: %clang -O0 -fopenmp -fplugin=%plugin -Rpass-analysis=commcost -Rpass-missed=commcost -c %s -o /dev/null 2>&1 | FileCheck %s
-// RUN: %clang -O2 -fopenmp -fplugin=%plugin -Rpass-analysis=commcost -Rpass-missed=commcost -c %s -o /dev/null 2>&1 | FileCheck %s
+// RUN: %commcost -O0 -fopenmp %remarks %s 2>&1 | FileCheck %s
+// RUN: %commcost -O2 -fopenmp %remarks %s 2>&1 | FileCheck %s
 // CHECK-NOT: (superstep)
 #include <omp.h>
 void from_table(double *restrict b, const double *restrict a,

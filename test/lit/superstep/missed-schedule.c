@@ -1,8 +1,8 @@
 // Schedules that hand out iterations at run time make per-thread work
 // unknown at compile time: a missed remark with the reason, no analysis
 // remark.
-// RUN: %clang -O0 -fopenmp -fplugin=%plugin -Rpass-analysis=commcost -Rpass-missed=commcost -c %s -o /dev/null 2>&1 | FileCheck %s
-// RUN: %clang -O2 -fopenmp -fplugin=%plugin -Rpass-analysis=commcost -Rpass-missed=commcost -c %s -o /dev/null 2>&1 | FileCheck %s
+// RUN: %commcost -O0 -fopenmp %remarks %s 2>&1 | FileCheck %s
+// RUN: %commcost -O2 -fopenmp %remarks %s 2>&1 | FileCheck %s
 // CHECK-NOT: (superstep)
 void dyn(double *restrict b, const double *restrict a, int n) {
   // CHECK: [[@LINE+1]]:1: remark: superstep not analysed: schedule(dynamic) makes per-thread work unknown at compile time

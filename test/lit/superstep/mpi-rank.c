@@ -2,8 +2,8 @@
 // block of ceildiv(n, size) elements clipped with a min. P is the variable
 // that MPI_Comm_size filled in; without it, P stands for the number of
 // processes.
-// RUN: %clang -O0 -fplugin=%plugin %mpi_cflags -Rpass-analysis=commcost -c %s -o /dev/null 2>&1 | FileCheck %s
-// RUN: %clang -O2 -fplugin=%plugin %mpi_cflags -Rpass-analysis=commcost -c %s -o /dev/null 2>&1 | FileCheck %s
+// RUN: %commcost -O0 -Rpass-analysis=commcost %s 2>&1 | FileCheck %s
+// RUN: %commcost -O2 -Rpass-analysis=commcost %s 2>&1 | FileCheck %s
 #include <mpi.h>
 void transpose_rows(double *restrict b, const double *restrict a, int n,
                     int m) {

@@ -1,10 +1,10 @@
 // An OpenMP parallel for with the static schedule: each of the P threads
 // copies at most ceildiv(n, P) elements; the YAML record carries the
 // superstep keys.
-// RUN: %clang -O0 -fopenmp -fplugin=%plugin -Rpass-analysis=commcost -c %s -o /dev/null 2>&1 | FileCheck %s
-// RUN: %clang -O2 -fopenmp -fplugin=%plugin -Rpass-analysis=commcost -c %s -o /dev/null 2>&1 | FileCheck %s
+// RUN: %commcost -O0 -fopenmp -Rpass-analysis=commcost %s 2>&1 | FileCheck %s
+// RUN: %commcost -O2 -fopenmp -Rpass-analysis=commcost %s 2>&1 | FileCheck %s
 // RUN: rm -f %t.yaml
-// RUN: %clang -O2 -fopenmp -fplugin=%plugin -fsave-optimization-record -foptimization-record-file=%t.yaml -c %s -o /dev/null
+// RUN: %commcost -O2 -fopenmp -fsave-optimization-record -foptimization-record-file=%t.yaml %s
 // RUN: FileCheck %s --check-prefix=YAML < %t.yaml
 void copy_in(double *restrict local, const double *restrict global, int n) {
   // CHECK: [[@LINE+1]]:1: remark: loop (superstep) of 'local <- global', double elements, split among P threads (P = number of threads) by the OpenMP static schedule: each thread runs at most ceildiv(n, P) of n iterations; reads and writes count element accesses, {{.*}}hrc and hwc count the first 262144 elements of a processor (its 2097152-byte private L2 cache): one processor reads contiguous block of 8*ceildiv(n, P) bytes, writes contiguous block of 8*ceildiv(n, P) bytes; read lines ceildiv(8*ceildiv(n, P), 64) to floordiv(8*ceildiv(n, P) + 55, 64) + 1, {{.*}}; reads ceildiv(n, P), writes ceildiv(n, P), per processor at most hr ceildiv(n, P), hw ceildiv(n, P), total M 2*n; {{.*}}; cost (2200*ceildiv(n, P) + 1000000) ps (model HrHw, embedded default profile)

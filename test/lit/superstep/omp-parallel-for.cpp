@@ -1,8 +1,8 @@
 // C++: OpenMP parallel for over std::vector data and a transpose of a
 // std::array member with num_threads(4); the accessors of std::array are
 // inlined only above -O0, where the transpose is analysed.
-// RUN: %clangxx -O0 -fopenmp -fplugin=%plugin -Rpass-analysis=commcost -Rpass-missed=commcost -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefixes=CHECK,O0
-// RUN: %clangxx -O2 -fopenmp -fplugin=%plugin -Rpass-analysis=commcost -Rpass-missed=commcost -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefixes=CHECK,O2
+// RUN: %commcostxx -O0 -fopenmp %remarks %s 2>&1 | FileCheck %s --check-prefixes=CHECK,O0
+// RUN: %commcostxx -O2 -fopenmp %remarks %s 2>&1 | FileCheck %s --check-prefixes=CHECK,O2
 #include <array>
 #include <vector>
 void copy_out(std::vector<double> &global, const std::vector<double> &local) {

@@ -1,8 +1,8 @@
 // schedule(static, 16) deals chunks of 16 round robin: with n = 1000 and
 // num_threads(3), thread 0 gets 21 full chunks (336 elements), the most of
 // any thread; schedule(static) with num_threads(4) gives ceildiv(1000, 4).
-// RUN: %clang -O0 -fopenmp -fplugin=%plugin -Rpass-analysis=commcost -c %s -o /dev/null 2>&1 | FileCheck %s
-// RUN: %clang -O2 -fopenmp -fplugin=%plugin -Rpass-analysis=commcost -c %s -o /dev/null 2>&1 | FileCheck %s
+// RUN: %commcost -O0 -fopenmp -Rpass-analysis=commcost %s 2>&1 | FileCheck %s
+// RUN: %commcost -O2 -fopenmp -Rpass-analysis=commcost %s 2>&1 | FileCheck %s
 double a[1000], b[1000];
 void chunked(void) {
   // CHECK: [[@LINE+1]]:1: remark: loop (superstep) of 'b <- a', double elements, split among 3 threads (num_threads) by the OpenMP schedule(static, 16): each thread runs at most 336 of 1000 iterations;{{.*}} lines of one processor's part not counted: a processor's iterations are chunks spread over the range; reads 336, writes 336, per processor at most hr 336, hw 336, total M 2000; cost 1.739 us (model HrHw, embedded default profile)

@@ -2,8 +2,8 @@
 // ceildiv(n, p) elements clipped with a ternary min, and a cyclic split.
 // hr and hw are the most any thread copies; Reads and Writes are those of
 // thread id.
-// RUN: %clang -O0 -fopenmp -fplugin=%plugin -Rpass-analysis=commcost -c %s -o /dev/null 2>&1 | FileCheck %s
-// RUN: %clang -O2 -fopenmp -fplugin=%plugin -Rpass-analysis=commcost -c %s -o /dev/null 2>&1 | FileCheck %s
+// RUN: %commcost -O0 -fopenmp -Rpass-analysis=commcost %s 2>&1 | FileCheck %s
+// RUN: %commcost -O2 -fopenmp -Rpass-analysis=commcost %s 2>&1 | FileCheck %s
 #include <omp.h>
 void block(double *restrict b, const double *restrict a, int n) {
 #pragma omp parallel

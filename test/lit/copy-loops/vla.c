@@ -1,6 +1,6 @@
 // Copy loops over variable-length arrays: a column out of a VLA and a halo row into one.
-// RUN: %clang -O0 -fplugin=%plugin -Rpass-analysis=commcost -Rpass-missed=commcost -c %s -o /dev/null 2>&1 | FileCheck %s
-// RUN: %clang -O2 -fplugin=%plugin -Rpass-analysis=commcost -Rpass-missed=commcost -c %s -o /dev/null 2>&1 | FileCheck %s
+// RUN: %commcost -O0 %remarks %s 2>&1 | FileCheck %s
+// RUN: %commcost -O2 %remarks %s 2>&1 | FileCheck %s
 void pack_vla_column(int ny, int nx, double a[ny][nx], double *restrict buf,
                      int j) {
   // CHECK: [[@LINE+1]]:3: remark: loop (copy-loop) of 'buf <- a', double elements: read ny rows of 8 bytes, row pitch 8*nx bytes, write contiguous block of 8*ny bytes; messages 1, bytes per message 8*ny, bytes 8*ny; read lines min(ny, ceildiv(8*nx*(ny - 1) + 8, 64)) to min(ny, floordiv(8*nx*(ny - 1) + 63, 64) + 1), write lines ceildiv(8*ny, 64) to floordiv(8*ny + 55, 64) + 1; reads ny, writes ny, total M 2*ny; assumed alignment: read aligned to 8 bytes (element alignment), write aligned to 8 bytes (element alignment);

@@ -1,6 +1,6 @@
 // 3-D planes and pencils of a global array in copy loops.
-// RUN: %clang -O0 -fplugin=%plugin -Rpass-analysis=commcost -Rpass-missed=commcost -c %s -o /dev/null 2>&1 | FileCheck %s
-// RUN: %clang -O2 -fplugin=%plugin -Rpass-analysis=commcost -Rpass-missed=commcost -c %s -o /dev/null 2>&1 | FileCheck %s
+// RUN: %commcost -O0 %remarks %s 2>&1 | FileCheck %s
+// RUN: %commcost -O2 %remarks %s 2>&1 | FileCheck %s
 double u[32][64][128], plane[32][64], pencil[64];
 void pack_plane_x(int x) {
   // CHECK: [[@LINE+1]]:3: remark: loop (copy-loop) of 'plane <- u', double elements: read 2048 rows of 8 bytes, row pitch 1024 bytes, write contiguous block of 16384 bytes; messages 1, bytes per message 16384, bytes 16384; read lines 2048, write lines 256 to 257; reads 2048, writes 2048, total M 4096; assumed alignment: read aligned to 8 bytes ('u' is aligned, plus offset), write aligned to 16 bytes ('plane' is aligned);

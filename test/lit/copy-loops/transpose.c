@@ -2,8 +2,8 @@
 // shapes) and of a 32x32 block of a larger grid into a tile. The reads of
 // the block are 32 rows of 256 bytes, 2048 bytes apart; its writes fill
 // the tile.
-// RUN: %clang -O0 -fplugin=%plugin -Rpass-analysis=commcost -c %s -o /dev/null 2>&1 | FileCheck %s
-// RUN: %clang -O2 -fplugin=%plugin -Rpass-analysis=commcost -c %s -o /dev/null 2>&1 | FileCheck %s
+// RUN: %commcost -O0 -Rpass-analysis=commcost %s 2>&1 | FileCheck %s
+// RUN: %commcost -O2 -Rpass-analysis=commcost %s 2>&1 | FileCheck %s
 double A[64][128], B[128][64];
 void transpose(void) {
   // CHECK: [[@LINE+1]]:3: remark: loop (copy-loop) of 'B <- A', double elements: read contiguous block of 65536 bytes, write contiguous block of 65536 bytes; messages 1, bytes per message 65536, bytes 65536; read lines 1024 to 1025, write lines 1024 to 1025; reads 8192, writes 8192, total M 16384;

@@ -1,6 +1,6 @@
 // C++: copy loops over std::vector data (analysed once the accessors are inlined, above -O0) (above -O0; at -O0 the accessors are calls), and through data pointers.
-// RUN: %clangxx -O0 -fplugin=%plugin -Rpass-analysis=commcost -Rpass-missed=commcost -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=O0
-// RUN: %clangxx -O2 -fplugin=%plugin -Rpass-analysis=commcost -Rpass-missed=commcost -c %s -o /dev/null 2>&1 | FileCheck %s
+// RUN: %commcostxx -O0 %remarks %s 2>&1 | FileCheck %s --check-prefix=O0
+// RUN: %commcostxx -O2 %remarks %s 2>&1 | FileCheck %s
 #include <algorithm>
 #include <cstddef>
 #include <vector>

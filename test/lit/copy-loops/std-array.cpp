@@ -1,6 +1,6 @@
 // C++: std::array members and a 2-D std::array copied as a sub-block.
-// RUN: %clangxx -O0 -fplugin=%plugin -Rpass-analysis=commcost -Rpass-missed=commcost -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=O0
-// RUN: %clangxx -O2 -fplugin=%plugin -Rpass-analysis=commcost -Rpass-missed=commcost -c %s -o /dev/null 2>&1 | FileCheck %s
+// RUN: %commcostxx -O0 %remarks %s 2>&1 | FileCheck %s --check-prefix=O0
+// RUN: %commcostxx -O2 %remarks %s 2>&1 | FileCheck %s
 #include <array>
 std::array<std::array<float, 256>, 128> grid;
 std::array<float, 1024> tile;

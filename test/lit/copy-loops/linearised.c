@@ -1,6 +1,6 @@
 // Pointers with linearised subscripts (i*ld + j): the nest is delinearised into rows of a 2-D block and a 3-D plane.
-// RUN: %clang -O0 -fplugin=%plugin -Rpass-analysis=commcost -Rpass-missed=commcost -c %s -o /dev/null 2>&1 | FileCheck %s
-// RUN: %clang -O2 -fplugin=%plugin -Rpass-analysis=commcost -Rpass-missed=commcost -c %s -o /dev/null 2>&1 | FileCheck %s
+// RUN: %commcost -O0 %remarks %s 2>&1 | FileCheck %s
+// RUN: %commcost -O2 %remarks %s 2>&1 | FileCheck %s
 // A symbolic pitch with rows that may straddle lines a varying number of
 // times: the footprint is delinearised, but no exact line count is known
 // yet (a missed remark says so).
