@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <limits>
+#include <map>
 #include <numeric>
 #include <utility>
 #include <vector>
@@ -133,23 +134,31 @@ struct Shape2D {
   Expr Rows, Bytes, Pitch;
 };
 
+/// The most expressions an extreme is taken over: beyond it, bounds that
+/// are not exact but a few terms long.
+constexpr size_t MaxCandidates = 16;
+
 /// Rows whose offsets within a line are known at each admissible offset
 /// (the pitch's residue W modulo the line is known): the exact count of
 /// LineFormulas.h per offset, and its min and max over the offsets. The
 /// count is nondecreasing in the offset when the rows form one range of
 /// lines or all start at the same offset (W == 0), so only the ends
 /// matter; otherwise every offset is a candidate, pruned by the counts of
-/// up to one period of rows when only the row count is symbolic.
-Bounds knownResidueRows(const Shape2D &S, uint64_t W,
-                        const std::vector<uint64_t> &Offsets, uint64_t L) {
+/// up to one period of rows when only the row count is symbolic. Without
+/// pruning, at most MaxCandidates offsets (std::nullopt beyond).
+std::optional<Bounds> knownResidueRows(const Shape2D &S, uint64_t W,
+                                       const std::vector<uint64_t> &Offsets,
+                                       uint64_t L) {
   Rows2D<Expr> Rows{S.Rows, S.Bytes, S.Pitch, W};
   auto CountAt = [&](uint64_t O) { return linesOfRows(Rows, O, L); };
   std::optional<Num> Gap = known(S.Pitch - S.Bytes);
   if (W == 0 || (Gap && *Gap < Num(L)))
-    return {CountAt(Offsets.front()), CountAt(Offsets.back())};
+    return Bounds{CountAt(Offsets.front()), CountAt(Offsets.back())};
   std::vector<Expr> Counts;
   std::vector<std::vector<uint64_t>> Sig;
   std::optional<Num> C = known(S.Bytes), Pitch = known(S.Pitch);
+  if (!(C && Pitch) && Offsets.size() > MaxCandidates)
+    return std::nullopt;
   uint64_t Period = L / std::gcd(W, L);
   for (uint64_t O : Offsets) {
     Counts.push_back(CountAt(O));
@@ -189,7 +198,8 @@ Bounds uniformRows(const Shape2D &S, const Expr &PerRow,
 Bounds gcdBoundRows(const Shape2D &S, const Placement &Where,
                     const std::vector<uint64_t> &Offsets, uint64_t L) {
   Expr Line = num(L), One = num(1);
-  Expr G = Expr::gcd(S.Pitch, Line);
+  std::optional<uint64_t> W = residueOf(S.Pitch, L);
+  Expr G = W ? num(std::gcd(*W, L)) : Expr::gcd(S.Pitch, Line);
   Expr Period = Line / G;
   uint64_t Step = Where.stepIn(L);
   Expr H = Step == L                                  ? G
@@ -217,7 +227,8 @@ Bounds linesOf2D(const Shape2D &S, const Placement &Where, uint64_t L) {
     return {blockLines(Offsets.front(), S.Bytes, L),
             blockLines(Offsets.back(), S.Bytes, L)};
   if (std::optional<uint64_t> W = residueOf(S.Pitch, L))
-    return knownResidueRows(S, *W, Offsets, L);
+    if (std::optional<Bounds> B = knownResidueRows(S, *W, Offsets, L))
+      return *B;
   // Rows start at Residue modulo D within a line; when every such start
   // leaves a row in the same number of lines, the count is exact.
   uint64_t D = std::gcd(factorDividing(S.Pitch, L), Where.stepIn(L));
@@ -231,7 +242,8 @@ Bounds linesOf2D(const Shape2D &S, const Placement &Where, uint64_t L) {
 
 /// Bounds of a 3-D slice that does not collapse: the planes' counts and
 /// the pairs of planes that share a line. Exact when the number of planes
-/// is known and every offset is (offset, row and plane pitch residues);
+/// is known and every offset is (offset, row and plane pitch residues),
+/// and at most MaxCandidates planes of a period have to be summed;
 /// otherwise each plane is bounded over the offsets its start can have
 /// (the placement's residue modulo what divides the plane pitch too) and
 /// the touching pairs, exact when the plane offsets are known, between 0
@@ -242,7 +254,8 @@ Bounds linesOf3D(const SymbolicSlice &S, const Placement &Where, uint64_t L) {
   std::optional<uint64_t> RowW = residueOf(S.RowPitch, L);
   std::optional<uint64_t> PlaneW = residueOf(S.PlanePitch, L);
   std::optional<uint64_t> Planes = constantSize(S.Planes, "planes");
-  if (Where.exactIn(L) && RowW && PlaneW && Planes)
+  if (Where.exactIn(L) && RowW && PlaneW && Planes &&
+      std::min<uint64_t>(*Planes, L / std::gcd(*PlaneW, L)) <= MaxCandidates)
     return exact(linesOfPlanes(*Planes, Rows2D<Expr>{S.Rows, S.BytesPerRow,
                                                      S.RowPitch, *RowW},
                                S.PlanePitch, *PlaneW, Where.firstIn(L), L));
@@ -261,6 +274,18 @@ Bounds linesOf3D(const SymbolicSlice &S, const Placement &Where, uint64_t L) {
                                                    num(L))));
   }
   return {S.Planes * Each.Min - TouchHi, S.Planes * Each.Max - TouchLo};
+}
+
+/// Whether E is a constant times variables: 0 exactly when one of them is.
+bool isProductOfVariables(const Expr &E) {
+  if (E.kind() == Expr::Kind::Var)
+    return true;
+  if (E.kind() != Expr::Kind::Mul)
+    return false;
+  return std::all_of(E.operands().begin(), E.operands().end(),
+                     [](const Expr &F) {
+                       return F.isConstant() || F.kind() == Expr::Kind::Var;
+                     });
 }
 
 } // namespace
@@ -336,11 +361,23 @@ commcost::uniqueLinesOfSymbolicSlice(const SymbolicSlice &S,
     }
     return Bounds{num(B.Min), num(B.Max)};
   }
+  // Sizes that are not products of variables (ceildiv(n, p), n - 1) stand
+  // in as fresh variables while the bounds are built, so that whether a
+  // bound is 0 at a size of 0 can be read from the bound itself.
   SymbolicSlice C = collapseSlice(S);
+  std::map<std::string, Expr, std::less<>> Back;
+  for (Expr *Size : {&C.Planes, &C.Rows, &C.BytesPerRow}) {
+    if (Size->isConstant() || isProductOfVariables(*Size))
+      continue;
+    std::string Name = "__size" + std::to_string(Back.size());
+    Back.emplace(Name, *Size);
+    *Size = Expr::var(Name);
+  }
   Bounds B = knownEqual(C.Planes, 1)
                  ? linesOf2D({C.Rows, C.BytesPerRow, C.RowPitch}, Where,
                              LineSize)
                  : linesOf3D(C, Where, LineSize);
-  std::vector<Expr> Sizes{S.Planes, S.Rows, S.BytesPerRow};
-  return Bounds{zeroWhenEmpty(B.Min, Sizes), zeroWhenEmpty(B.Max, Sizes)};
+  std::vector<Expr> Sizes{C.Planes, C.Rows, C.BytesPerRow};
+  return Bounds{zeroWhenEmpty(B.Min, Sizes).substitute(Back),
+                zeroWhenEmpty(B.Max, Sizes).substitute(Back)};
 }

@@ -75,7 +75,7 @@ uint64_t runs(const std::set<uint64_t> &Bytes) {
 TEST(SiteSlices, ExtentOfRepetitions) {
   EXPECT_EQ(extentOfRepetitions<uint64_t>(4, 100, 8), 308u);
   EXPECT_EQ(extentOfRepetitions(Expr::var("n"), num(100), num(8)).str(),
-            "100*(n - 1) + 8");
+            "100*n - 92");
 }
 
 // A block repeated along random constant dimensions (some abutting, some
@@ -179,7 +179,8 @@ std::set<uint64_t> residuesOf(const Anchor &A, uint64_t Unit) {
       Out.insert(uint64_t(Address) % Unit);
       continue;
     }
-    for (uint64_t Off = A.OffsetResidue; Off < 4 * Unit; Off += A.OffsetAlign)
+    for (uint64_t Off = A.OffsetResidue;
+         Off < A.OffsetResidue + 4 * Unit + A.OffsetAlign; Off += A.OffsetAlign)
       Out.insert((Base + Off) % Unit);
   }
   return Out;

@@ -3,7 +3,7 @@
 // RUN: %commcost -O2 -I%S/../Inputs %remarks %s 2>&1 | FileCheck %s
 #include <bsp.h>
 void get_block(int pid, const double *remote, double *local, int n) {
-  // CHECK: [[@LINE+1]]:3: remark: bsp_get (get) of 'local', byte elements: contiguous block of 8*n bytes; messages 1, bytes per message 8*n, bytes 8*n; unique lines ceildiv(8*n, 64) to floordiv(8*n + 62, 64) + 1; assumed alignment: aligned to 1 byte (element alignment);
+  // CHECK: [[@LINE+1]]:3: remark: bsp_get (get) of 'local', byte elements: contiguous block of 8*n bytes; messages 1, bytes per message 8*n, bytes 8*n; unique lines ceildiv(8*n, 64) to min(1, n) + floordiv(8*n + 62, 64); assumed alignment: aligned to 1 byte (element alignment);
   bsp_get(pid, remote, 0, local, n * sizeof(double));
 }
 void hpget_rows(int pid, const double *remote, double *local, int rows,
