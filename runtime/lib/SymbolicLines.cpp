@@ -350,8 +350,12 @@ commcost::uniqueLinesOfSymbolicSlice(const SymbolicSlice &S,
       constantSize(S.PlanePitch, "plane pitch");
   if (Planes == 0u || Rows == 0u || Bytes == 0u)
     return exact(num(0));
-  if (Bytes && RowPitch && *RowPitch < *Bytes && Rows != 1u)
-    checkSlice(Slice2D{2, *Bytes, *RowPitch}); // throws: rows overlap
+  // Throws for rows or planes that overlap whatever the symbolic sizes.
+  if (Bytes && RowPitch && Rows != 1u)
+    checkSlice(Slice2D{std::max<uint64_t>(Rows.value_or(2), 2), *Bytes,
+                       *RowPitch});
+  if (Rows && Bytes && RowPitch && PlanePitch && Planes != 1u)
+    checkSlice(Slice3D{2, *Rows, *Bytes, *RowPitch, *PlanePitch});
   if (Planes && Rows && Bytes && RowPitch && PlanePitch) {
     LineBounds B = uniqueLinesOf3DSlice(
         {*Planes, *Rows, *Bytes, *RowPitch, *PlanePitch}, Where, LineSize);
@@ -366,12 +370,25 @@ commcost::uniqueLinesOfSymbolicSlice(const SymbolicSlice &S,
   // bound is 0 at a size of 0 can be read from the bound itself.
   SymbolicSlice C = collapseSlice(S);
   std::map<std::string, Expr, std::less<>> Back;
+  auto Fresh = [&](const Expr &E) {
+    for (const auto &[Name, Value] : Back)
+      if (Value == E)
+        return Expr::var(Name);
+    std::string Name = "__size" + std::to_string(Back.size());
+    Back.emplace(Name, E);
+    return Expr::var(Name);
+  };
   for (Expr *Size : {&C.Planes, &C.Rows, &C.BytesPerRow}) {
     if (Size->isConstant() || isProductOfVariables(*Size))
       continue;
-    std::string Name = "__size" + std::to_string(Back.size());
-    Back.emplace(Name, *Size);
-    *Size = Expr::var(Name);
+    Expr Product = num(1);
+    for (const Expr &F : Size->kind() == Expr::Kind::Mul
+                             ? Size->operands()
+                             : std::vector<Expr>{*Size})
+      Product = Product * (F.isConstant() || F.kind() == Expr::Kind::Var
+                               ? F
+                               : Fresh(F));
+    *Size = Product;
   }
   Bounds B = knownEqual(C.Planes, 1)
                  ? linesOf2D({C.Rows, C.BytesPerRow, C.RowPitch}, Where,
