@@ -166,6 +166,18 @@ private:
     return Error::success();
   }
 
+  /// The conditions of a statement's store: a loaded value the optimiser
+  /// hoisted out of a condition still runs only under it.
+  static void noteWalkConditions(const LoopWalk &W, AnalysedSite &A) {
+    for (const std::string &C : W.Conditions)
+      if (!is_contained(A.Data.Conditions, C))
+        A.Data.Conditions.push_back(C);
+    if (W.SomeIterations && !A.Data.AtMost) {
+      A.Data.AtMost = true;
+      A.Condition = W.VaryingCondition;
+    }
+  }
+
   void copy(Loop &Top, StoreInst &St, LoadInst &Ld) {
     SiteResult R = result(Top, St, "copy loop");
     if (auto A = copySite(Top, St, Ld))
@@ -184,6 +196,7 @@ private:
     if (Error E = footprints(*C, S, A.Shape, "read", "write"))
       return std::move(E);
     S.Kind = SiteKind::CopyLoop;
+    noteWalkConditions(C->Write, A);
     A.Array = C->Array;
     A.Element = C->Elem.ElemName;
     S.Messages = Expr::constant(1);
@@ -206,6 +219,10 @@ private:
       auto C = statement(*St, *Ld, Part.L);
       if (!C)
         return C.takeError();
+      // Whether the statement runs in every iteration of the split loop.
+      noteConditions(*Part.L, *St->getParent(), Ctx, C->Write,
+                     Part.L->getParentLoop());
+      noteWalkConditions(C->Write, A);
       ReadsPerIter = ReadsPerIter + C->Read.Executions;
       WritesPerIter = WritesPerIter + C->Write.Executions;
       A.Array += (A.Array.empty() ? "" : ", ") + C->Array;

@@ -69,9 +69,13 @@ Expected<const SCEV *> executionsPerEntry(const Loop &L,
   const BasicBlock *Latch = L.getLoopLatch();
   if (!Exiting || !Latch)
     return reject<MultipleExits>(loopName(L));
-  const BasicBlock *Rep = representative(L, Block, Ctx.LI);
-  if (!Ctx.DT.dominates(Rep, Latch))
-    return reject<ConditionalSite>(loopName(L));
+  // A block that not every iteration reaches runs at most as often as its
+  // nearest dominator that every iteration reaches (noteConditions says
+  // under which condition).
+  const DomTreeNode *Node = Ctx.DT.getNode(representative(L, Block, Ctx.LI));
+  while (!Ctx.DT.dominates(Node->getBlock(), Latch))
+    Node = Node->getIDom();
+  const BasicBlock *Rep = Node->getBlock();
   Type *I64 = Type::getInt64Ty(Block.getContext());
   // Blocks before the exit test run once more than the backedge is taken;
   // blocks after it (a loop that tests at its header) exactly as often.
@@ -123,6 +127,35 @@ struct NoWrapSubscripts : SCEVRewriteVisitor<NoWrapSubscripts> {
 };
 } // namespace
 
+/// SCEV leaves a header phi of L unknown when the value it takes on the
+/// backedge comes out of an inner loop: a running counter, buf[pos++] in
+/// an inner loop. It is {Start,+,Step}<L> when that value, at L's scope, is
+/// the phi plus a Step invariant in L.
+namespace {
+struct RunningCounters : SCEVRewriteVisitor<RunningCounters> {
+  RunningCounters(ScalarEvolution &SE, const Loop &L)
+      : SCEVRewriteVisitor(SE), L(L) {}
+  const Loop &L;
+
+  const SCEV *visitUnknown(const SCEVUnknown *U) {
+    auto *Phi = dyn_cast<PHINode>(U->getValue());
+    BasicBlock *Latch = L.getLoopLatch(), *Pre = L.getLoopPreheader();
+    if (!Phi || Phi->getParent() != L.getHeader() || !Latch || !Pre ||
+        Phi->getNumIncomingValues() != 2 || !SE.isSCEVable(Phi->getType()))
+      return U;
+    const SCEV *Back = SE.getSCEVAtScope(
+        SE.getSCEV(Phi->getIncomingValueForBlock(Latch)), &L);
+    if (isa<SCEVCouldNotCompute>(Back))
+      return U;
+    const SCEV *Step = SE.getMinusSCEV(Back, U);
+    if (!SE.isLoopInvariant(Step, &L))
+      return U;
+    return SE.getAddRecExpr(SE.getSCEV(Phi->getIncomingValueForBlock(Pre)),
+                            Step, &L, SCEV::FlagAnyWrap);
+  }
+};
+} // namespace
+
 /// Why an address that is no add-recurrence of L varies in L, naming the
 /// value it depends on where one is to blame.
 static Error notAffine(const SCEV *A, const Loop &L) {
@@ -148,29 +181,60 @@ static Error notAffine(const SCEV *A, const Loop &L) {
   return reject<NonAffineAddress>(loopName(L), Why);
 }
 
+/// +1 or -1 when every term of E has that sign for all non-negative values
+/// of its variables (sizes are taken to be non-negative), else 0.
+static int signForNonNegativeVariables(const Expr &E) {
+  switch (E.kind()) {
+  case Expr::Kind::Const:
+    return E.constantValue() > 0 ? 1 : E.constantValue() < 0 ? -1 : 0;
+  case Expr::Kind::Var:
+    return 1;
+  case Expr::Kind::Mul: {
+    int Sign = 1;
+    for (const Expr &Op : E.operands())
+      Sign *= signForNonNegativeVariables(Op);
+    return Sign;
+  }
+  case Expr::Kind::Add: {
+    int Sign = signForNonNegativeVariables(E.operands().front());
+    for (const Expr &Op : E.operands())
+      if (signForNonNegativeVariables(Op) != Sign)
+        return 0;
+    return Sign;
+  }
+  default:
+    return 0;
+  }
+}
+
 /// Takes one loop L out of the address A of walk W: Count iterations of it,
 /// Trips of them in all when known (a loop walking down then starts its
-/// footprint at its last iteration's address).
+/// footprint at its last iteration's address). NegatedStep, when given, is
+/// the step's negation, known to be positive.
 static Error takeLoop(LoopWalk &W, const SCEV *&A, const Loop &L,
                       const Expr &Count, const SCEV *Trips,
-                      const Loop *StopAt, const AnalysisContext &Ctx) {
+                      const Loop *StopAt, const AnalysisContext &Ctx,
+                      const SCEV *NegatedStep = nullptr) {
   ScalarEvolution &SE = Ctx.SE;
   const auto *AR = dyn_cast<SCEVAddRecExpr>(A);
   if (!AR || AR->getLoop() != &L) {
     if (!SE.isLoopInvariant(A, &L))
       return notAffine(A, L);
+    W.StillExecutions = W.StillExecutions * Count;
     return Error::success();
   }
   if (!AR->isAffine())
     return reject<NonAffineAddress>(loopName(L), "");
   const SCEV *Step = AR->getStepRecurrence(SE);
-  for (const Loop *O = L.getParentLoop(); O && O != StopAt;
-       O = O->getParentLoop())
+  for (const Loop *O = L.getParentLoop(); O; O = O->getParentLoop()) {
     if (!SE.isLoopInvariant(Step, O))
       return reject<VaryingLoopBound>("stride", loopName(L), loopName(*O));
+    if (O == StopAt)
+      break;
+  }
   const SCEV *Start = AR->getStart();
-  if (SE.isKnownNegative(Step)) {
-    Step = SE.getNegativeSCEV(Step);
+  if (NegatedStep || SE.isKnownNegative(Step)) {
+    Step = NegatedStep ? NegatedStep : SE.getNegativeSCEV(Step);
     if (Trips)
       Start = SE.getMinusSCEV(
           Start, SE.getMulExpr(SE.getTruncateOrSignExtend(
@@ -185,9 +249,240 @@ static Error takeLoop(LoopWalk &W, const SCEV *&A, const Loop &L,
   auto Pitch = T.scev(Step);
   if (!Pitch)
     return withContext(Pitch.takeError(), "the stride in " + loopName(L));
+  // A symbolic stride such as -8*ld walks down when its variables, sizes,
+  // are not negative; one whose sign depends on them is not analysed.
+  switch (signForNonNegativeVariables(*Pitch)) {
+  case 1:
+    break;
+  case -1:
+    return takeLoop(W, A, L, Count, Trips, StopAt, Ctx,
+                    SE.getNegativeSCEV(Step));
+  default:
+    return reject<NonAffineAddress>(
+        loopName(L), "the sign of its stride " + Pitch->str() +
+                         " depends on the values of its variables");
+  }
   W.Moving.push_back({Count, *Pitch});
   A = Start;
   return Error::success();
+}
+
+static const char *comparisonSymbol(CmpInst::Predicate P) {
+  switch (P) {
+  case CmpInst::ICMP_EQ:
+    return "==";
+  case CmpInst::ICMP_NE:
+    return "!=";
+  case CmpInst::ICMP_SLT:
+  case CmpInst::ICMP_ULT:
+    return "<";
+  case CmpInst::ICMP_SLE:
+  case CmpInst::ICMP_ULE:
+    return "<=";
+  case CmpInst::ICMP_SGT:
+  case CmpInst::ICMP_UGT:
+    return ">";
+  case CmpInst::ICMP_SGE:
+  case CmpInst::ICMP_UGE:
+    return ">=";
+  default:
+    return nullptr;
+  }
+}
+
+/// A branch condition as a user reads it ("rank > 0"), for the edge taken
+/// when it is OnTrue.
+static std::string describeCondition(Value *Cond, bool OnTrue,
+                                     const Instruction &Branch,
+                                     const AnalysisContext &Ctx) {
+  if (auto *Cmp = dyn_cast<ICmpInst>(Cond)) {
+    CmpInst::Predicate P =
+        OnTrue ? Cmp->getPredicate() : Cmp->getInversePredicate();
+    ExprTranslator T(&Ctx.SE, Ctx.Facts, &Ctx.DT);
+    auto L = T.value(Cmp->getOperand(0));
+    auto R = L ? T.value(Cmp->getOperand(1)) : Expected<Expr>(L.takeError());
+    if (R && comparisonSymbol(P))
+      return L->str() + " " + comparisonSymbol(P) + " " + R->str();
+    if (!R)
+      consumeError(R.takeError());
+  }
+  std::string Where = "a condition";
+  if (const DILocation *Loc = Branch.getDebugLoc().get())
+    Where = "the condition at line " + std::to_string(Loc->getLine());
+  return Where + (OnTrue ? " holds" : " does not hold");
+}
+
+/// Whether a condition has the same value in every iteration of L.
+static bool invariantIn(Value *Cond, const Loop &L, ScalarEvolution &SE) {
+  if (L.isLoopInvariant(Cond))
+    return true;
+  auto *Cmp = dyn_cast<ICmpInst>(Cond);
+  return Cmp && all_of(Cmp->operands(), [&](Value *Op) {
+           return L.isLoopInvariant(Op) ||
+                  (SE.isSCEVable(Op->getType()) &&
+                   SE.isLoopInvariant(SE.getSCEV(Op), &L));
+         });
+}
+
+void noteConditions(const Loop &L, const BasicBlock &Block,
+                    const AnalysisContext &Ctx, LoopWalk &W,
+                    const Loop *StopAt) {
+  const BasicBlock *Rep = representative(L, Block, Ctx.LI);
+  const BasicBlock *Latch = L.getLoopLatch();
+  if (!Latch || Ctx.DT.dominates(Rep, Latch))
+    return;
+  // The branches in L that decide whether Rep runs: those on its dominator
+  // path one of whose edges dominates it; a test whose other edge leaves
+  // the loop is the loop's own.
+  std::vector<std::string> Found;
+  bool Varying = false;
+  for (auto *N = Ctx.DT.getNode(Rep); N && N->getIDom(); N = N->getIDom()) {
+    const BasicBlock *D = N->getIDom()->getBlock();
+    if (!L.contains(D))
+      break;
+    auto *Br = dyn_cast<BranchInst>(D->getTerminator());
+    if (!Br || !Br->isConditional())
+      continue;
+    for (unsigned S = 0; S < 2; ++S) {
+      BasicBlockEdge Edge(D, Br->getSuccessor(S));
+      if (!L.contains(Br->getSuccessor(1 - S)) ||
+          !Ctx.DT.dominates(Edge, Rep))
+        continue;
+      std::string Text =
+          describeCondition(Br->getCondition(), S == 0, *Br, Ctx);
+      // Exact only if the condition is the same in every iteration of
+      // every loop walked, not just of L.
+      bool Invariant = true;
+      for (const Loop *O = &L; O && O != StopAt; O = O->getParentLoop())
+        Invariant &= invariantIn(Br->getCondition(), *O, Ctx.SE);
+      if (Invariant) {
+        Found.push_back(Text);
+      } else if (!Varying) {
+        Varying = true;
+        W.VaryingCondition = Text + " (in " + loopName(L) + ")";
+      }
+    }
+  }
+  if (Varying || Found.empty()) {
+    W.SomeIterations = true;
+    if (W.VaryingCondition.empty())
+      W.VaryingCondition = "a branch in " + loopName(L);
+    return;
+  }
+  W.Conditions.insert(W.Conditions.end(), Found.rbegin(), Found.rend());
+}
+
+namespace {
+/// A trip count as a SCEV (for invariance checks and for walking down) and
+/// as an expression.
+struct TripCount {
+  const SCEV *Count;
+  Expr Value;
+};
+} // namespace
+
+/// The trip count of a loop whose counter moves by a symbolic step, which
+/// scalar evolution leaves uncomputed (a step of 0 would not end): for
+/// i = C0; i < D; i += S, ceildiv(D - C0, S) iterations. The step is taken
+/// to be positive, as sizes are.
+static Expected<TripCount> symbolicStepTrips(const Loop &L,
+                                             const BasicBlock &Block,
+                                             const AnalysisContext &Ctx) {
+  ScalarEvolution &SE = Ctx.SE;
+  BasicBlock *Exiting = L.getExitingBlock();
+  auto *Br = Exiting ? dyn_cast<BranchInst>(Exiting->getTerminator())
+                     : nullptr;
+  auto *Cmp = Br && Br->isConditional()
+                  ? dyn_cast<ICmpInst>(Br->getCondition())
+                  : nullptr;
+  if (!Cmp || !L.getLoopLatch())
+    return reject<UnknownTripCount>(loopName(L));
+  ICmpInst::Predicate Continue = L.contains(Br->getSuccessor(0))
+                                     ? Cmp->getPredicate()
+                                     : Cmp->getInversePredicate();
+  const SCEV *Lhs = SE.getSCEV(Cmp->getOperand(0));
+  const SCEV *Rhs = SE.getSCEV(Cmp->getOperand(1));
+  if (!isa<SCEVAddRecExpr>(Lhs)) {
+    std::swap(Lhs, Rhs);
+    Continue = ICmpInst::getSwappedPredicate(Continue);
+  }
+  const auto *IV = dyn_cast<SCEVAddRecExpr>(Lhs);
+  bool Inclusive = Continue == ICmpInst::ICMP_SLE ||
+                   Continue == ICmpInst::ICMP_ULE;
+  if (!IV || IV->getLoop() != &L || !IV->isAffine() ||
+      !SE.isLoopInvariant(Rhs, &L) ||
+      !(Inclusive || Continue == ICmpInst::ICMP_SLT ||
+        Continue == ICmpInst::ICMP_ULT) ||
+      SE.isKnownNonPositive(IV->getStepRecurrence(SE)))
+    return reject<UnknownTripCount>(loopName(L));
+  const BasicBlock *Rep = representative(L, Block, Ctx.LI);
+  // Tested before the body (at the header), the counter's first value is
+  // tested first; tested after it (at the latch), the body has run once.
+  bool TestedAfter = Exiting == L.getLoopLatch() && Exiting != L.getHeader();
+  if (!TestedAfter && Rep == Exiting)
+    return reject<UnknownTripCount>(loopName(L));
+  Type *I64 = Type::getInt64Ty(Block.getContext());
+  const SCEV *C0 = SE.getNoopOrSignExtend(IV->getStart(), I64);
+  const SCEV *Step = SE.getNoopOrSignExtend(IV->getStepRecurrence(SE), I64);
+  const SCEV *Bound = SE.getNoopOrSignExtend(Rhs, I64);
+  const SCEV *One = SE.getOne(I64);
+  const SCEV *Span = SE.getMinusSCEV(Bound, C0);
+  if (Inclusive)
+    Span = SE.getAddExpr(Span, One);
+  const SCEV *Count = SE.getUDivExpr(
+      SE.getAddExpr(Span, SE.getMinusSCEV(Step, One)), Step);
+  ExprTranslator T(&SE, Ctx.Facts, &Ctx.DT);
+  auto D = T.scev(Bound);
+  auto Start = D ? T.scev(C0) : Expected<Expr>(D.takeError());
+  auto S = Start ? T.scev(Step) : Expected<Expr>(Start.takeError());
+  if (!S)
+    return withContext(S.takeError(), "the trip count of " + loopName(L));
+  Expr Value = Expr::ceilDiv(*D - *Start + Expr::constant(Inclusive),
+                             *S);
+  if (TestedAfter) {
+    Count = SE.getAddExpr(Count, One);
+    Value = Value + Expr::constant(1);
+  }
+  return TripCount{Count, Value};
+}
+
+/// How often Block runs per entry into L, from scalar evolution or, for a
+/// symbolic step it does not compute, from the counter's test. The count
+/// must not change with L's outer loops up to and including StopAt, whose
+/// iterations multiply it (a superstep's split loop).
+static Expected<TripCount> tripCount(const Loop &L, const BasicBlock &Block,
+                                     const Loop *StopAt,
+                                     const AnalysisContext &Ctx) {
+  auto Invariant = [&](const SCEV *Count) -> Error {
+    for (const Loop *O = L.getParentLoop(); O; O = O->getParentLoop()) {
+      if (!Ctx.SE.isLoopInvariant(Count, O))
+        return reject<VaryingLoopBound>("trip count", loopName(L),
+                                        loopName(*O));
+      if (O == StopAt)
+        break;
+    }
+    return Error::success();
+  };
+  auto Trips = executionsPerEntry(L, Block, Ctx);
+  if (!Trips) {
+    Reason Why = takeReason(Trips.takeError());
+    if (Why->kind() != RejectKind::UnknownTripCount)
+      return make_error<RejectionError>(Why);
+    auto Symbolic = symbolicStepTrips(L, Block, Ctx);
+    if (!Symbolic) {
+      consumeError(Symbolic.takeError());
+      return make_error<RejectionError>(Why);
+    }
+    if (Error E = Invariant(Symbolic->Count))
+      return std::move(E);
+    return *Symbolic;
+  }
+  if (Error E = Invariant(*Trips))
+    return std::move(E);
+  auto Value = ExprTranslator(&Ctx.SE, Ctx.Facts, &Ctx.DT).scev(*Trips);
+  if (!Value)
+    return withContext(Value.takeError(), "the trip count of " + loopName(L));
+  return TripCount{*Trips, *Value};
 }
 
 Expected<LoopWalk> walkLoops(const SCEV *Address, const BasicBlock *Block,
@@ -197,23 +492,17 @@ Expected<LoopWalk> walkLoops(const SCEV *Address, const BasicBlock *Block,
   const SCEV *A = Address ? NoWrapSubscripts(SE).visit(Address) : nullptr;
   for (const Loop *L = Ctx.LI.getLoopFor(Block); L && L != StopAt;
        L = L->getParentLoop()) {
-    auto Trips = executionsPerEntry(*L, *Block, Ctx);
+    auto Trips = tripCount(*L, *Block, StopAt, Ctx);
     if (!Trips)
       return Trips.takeError();
-    for (const Loop *O = L->getParentLoop(); O && O != StopAt;
-         O = O->getParentLoop())
-      if (!SE.isLoopInvariant(*Trips, O))
-        return reject<VaryingLoopBound>("trip count", loopName(*L),
-                                        loopName(*O));
-    ExprTranslator T(&SE, Ctx.Facts, &Ctx.DT);
-    auto TripExpr = T.scev(*Trips);
-    if (!TripExpr)
-      return withContext(TripExpr.takeError(),
-                         "the trip count of " + loopName(*L));
-    W.Executions = W.Executions * *TripExpr;
+    W.Executions = W.Executions * Trips->Value;
+    noteConditions(*L, *Block, Ctx, W, StopAt);
     if (!A)
       continue;
-    if (Error E = takeLoop(W, A, *L, *TripExpr, *Trips, StopAt, Ctx))
+    if (const auto *AR = dyn_cast<SCEVAddRecExpr>(A);
+        (!AR || AR->getLoop() != L) && !SE.isLoopInvariant(A, L))
+      A = NoWrapSubscripts(SE).visit(RunningCounters(SE, *L).visit(A));
+    if (Error E = takeLoop(W, A, *L, Trips->Value, Trips->Count, StopAt, Ctx))
       return std::move(E);
   }
   W.Start = A;
@@ -227,9 +516,10 @@ Error addLoopDimension(LoopWalk &W, const Loop &L, const Expr &Count,
   return takeLoop(W, W.Start, L, Count, nullptr, L.getParentLoop(), Ctx);
 }
 
-/// The alignment the program guarantees for a base pointer, or 0.
+/// The alignment the program guarantees for a base pointer, or 0;
+/// FromPointerType when only the pointer parameter's type says so.
 static uint64_t guaranteedAlign(const Value *Base, const AnalysisContext &Ctx,
-                                std::string &Note) {
+                                std::string &Note, bool &FromPointerType) {
   // A global's alignment is its own (and its users may be many).
   if (const auto *G = dyn_cast<GlobalVariable>(Base)) {
     Note = "'" + G->getName().str() + "' is aligned";
@@ -253,11 +543,20 @@ static uint64_t guaranteedAlign(const Value *Base, const AnalysisContext &Ctx,
     Note = "stack array";
     return A->getAlign().value();
   }
-  if (const auto *Arg = dyn_cast<Argument>(Base))
+  if (const auto *Arg = dyn_cast<Argument>(Base)) {
     if (MaybeAlign Align = Arg->getParamAlign()) {
       Note = "parameter alignment";
       return Align->value();
     }
+    // A double* parameter points to doubles, whatever it is cast to.
+    if (const SourceParam *P = sourceParameter(*Arg, Ctx.Facts);
+        P && P->PointeeAlign > 1) {
+      Note = "'" + P->Name + "' points to " + std::to_string(P->PointeeAlign) +
+             "-byte aligned elements";
+      FromPointerType = true;
+      return P->PointeeAlign;
+    }
+  }
   const auto *Call = dyn_cast<CallBase>(Base);
   if (!Call || !Ctx.TLI)
     return 0;
@@ -288,10 +587,14 @@ Anchor anchorOf(const SCEV *Start, const Expr &ExtraOffset, uint64_t ElemAlign,
   const SCEV *Base = SE.getPointerBase(Start);
   const SCEV *Off = SE.getMinusSCEV(Start, Base);
   Anchor A;
+  bool FromPointerType = false;
   if (const auto *U = dyn_cast<SCEVUnknown>(Base))
-    A.BaseAlign = guaranteedAlign(U->getValue(), Ctx, A.BaseNote);
+    A.BaseAlign =
+        guaranteedAlign(U->getValue(), Ctx, A.BaseNote, FromPointerType);
   ElemAlign = std::max<uint64_t>(1, PowerOf2Ceil(ElemAlign));
-  if (A.BaseAlign < ElemAlign) {
+  // A pointer's type says no more than its element's alignment does when
+  // they agree; the note names the element then.
+  if (A.BaseAlign < ElemAlign || (FromPointerType && A.BaseAlign == ElemAlign)) {
     A.BaseAlign = ElemAlign;
     A.BaseNote = "element alignment";
   }
@@ -330,6 +633,7 @@ Expected<Footprint> footprintOf(const Layout &L, const LoopWalk &W,
       BufferAlign, std::min<uint64_t>(16, llvm::bit_floor(L.ElemBytes)));
   F.Where = anchorOf(W.Start, L.Offset, ElemAlign, W.StepAlign, Ctx);
   F.Array = baseName(W.Start, Ctx);
+  F.Touches = W.StillExecutions;
   return F;
 }
 

@@ -61,6 +61,8 @@ struct Layout {
 /// The loops around an access: how often it runs and how its address moves.
 struct LoopWalk {
   Expr Executions = Expr::constant(1);
+  /// The part of Executions from loops the address does not move in.
+  Expr StillExecutions = Expr::constant(1);
   /// One per loop the address moves in, innermost first, with the pitch
   /// made positive (a loop walking down covers the same bytes).
   std::vector<SymbolicDim> Moving;
@@ -69,7 +71,22 @@ struct LoopWalk {
   /// of (0: none walks down): where such a footprint starts is known only
   /// to that alignment.
   uint64_t StepAlign = 0;
+  /// Loop-invariant conditions under which the access runs in the loops
+  /// walked ("rank > 0"): the counts are exact when they hold.
+  std::vector<std::string> Conditions;
+  /// Whether the access runs only in the iterations a condition that
+  /// changes from one iteration to the next selects: counts are maxima.
+  bool SomeIterations = false;
+  /// That condition, for the remark.
+  std::string VaryingCondition;
 };
+
+/// Notes in W how Block runs in the iterations of L: in all, under
+/// conditions invariant in L and its outer loops up to (excluding) StopAt,
+/// or in some.
+void noteConditions(const llvm::Loop &L, const llvm::BasicBlock &Block,
+                    const AnalysisContext &Ctx, LoopWalk &W,
+                    const llvm::Loop *StopAt);
 
 /// Walks the loops around Block from the innermost out to (excluding)
 /// StopAt (null: all loops). Without an Address, only the executions.
@@ -78,7 +95,8 @@ llvm::Expected<LoopWalk> walkLoops(const llvm::SCEV *Address,
                                    const llvm::Loop *StopAt,
                                    const AnalysisContext &Ctx);
 
-/// How often Block runs per entry into L, as a SCEV.
+/// How often Block runs per entry into L when it runs in every iteration,
+/// as a SCEV.
 llvm::Expected<const llvm::SCEV *>
 executionsPerEntry(const llvm::Loop &L, const llvm::BasicBlock &Block,
                    const AnalysisContext &Ctx);

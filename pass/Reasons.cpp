@@ -98,10 +98,6 @@ std::string MultipleExits::detail() const {
   return Loop + " has several exits";
 }
 
-std::string ConditionalSite::detail() const {
-  return "the access is conditional inside " + Loop;
-}
-
 std::string VaryingLoopBound::detail() const {
   return "the " + What + " of " + Inner + " changes with " + Outer;
 }

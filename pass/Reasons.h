@@ -183,16 +183,6 @@ public:
   std::string Loop;
 };
 
-/// A site that runs only in some iterations of a loop, where the analysis
-/// cannot bound how many.
-class ConditionalSite final : public RejectReason {
-public:
-  COMMCOST_DECLARE_REASON(ConditionalSite)
-  explicit ConditionalSite(std::string Loop)
-      : RejectReason(ThisKind), Loop(std::move(Loop)) {}
-  std::string Loop;
-};
-
 /// A trip count or a stride that changes with an outer loop.
 class VaryingLoopBound final : public RejectReason {
 public:

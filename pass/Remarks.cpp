@@ -7,6 +7,7 @@
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Function.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"
 
 #include <utility>
@@ -59,16 +60,9 @@ static void emitSite(OptimizationRemarkEmitter &ORE, const BasicBlock *Block,
       Rem << ", " << A.Partition;
     if (!A.Shape.empty())
       Rem << ": " << A.Shape;
-    if (S.Messages)
-      Rem << "; messages " << ore::NV("Messages", S.Messages->str());
-    if (S.BytesPerMessage)
-      Rem << ", bytes per message "
-          << ore::NV("BytesPerMessage", S.BytesPerMessage->str());
-    if (S.Bytes)
-      Rem << ", bytes " << ore::NV("Bytes", S.Bytes->str());
     // Line counts read as a range in the text; tools get both ends as
     // separate keys, after the message.
-    std::vector<std::pair<const char *, std::string>> Extra;
+    std::vector<std::pair<std::string, std::string>> Extra;
     auto Lines = [&](const char *Label, const char *Min, const char *Max,
                      const std::optional<SymbolicLineBounds> &B) {
       if (!B)
@@ -77,18 +71,47 @@ static void emitSite(OptimizationRemarkEmitter &ORE, const BasicBlock *Block,
       Extra.emplace_back(Min, B->Min.str());
       Extra.emplace_back(Max, B->Max.str());
     };
+    if (!S.Conditions.empty()) {
+      std::string When = join(S.Conditions, " and ");
+      Rem << "; only when " << ore::NV("Condition", When);
+    }
+    if (S.AtMost)
+      Rem << "; at most, since it runs only where "
+          << ore::NV("Varies", A.Condition);
+    // A count of a site that runs AtMost is a maximum (the least is 0): the
+    // text says so, and tools get the key K + "AtMost" instead of K.
+    auto Count = [&](const char *Label, const char *Key, const Expr &V,
+                     bool Bound) {
+      Rem << Label;
+      if (!Bound) {
+        Rem << ore::NV(Key, V.str());
+        return;
+      }
+      Rem << "at most " << V.str();
+      Extra.emplace_back(std::string(Key) + "AtMost", V.str());
+    };
+    if (S.Messages)
+      Count("; messages ", "Messages", *S.Messages, S.AtMost);
+    // A copy loop is one message: its size is its bytes.
+    if (S.BytesPerMessage)
+      Count(", bytes per message ", "BytesPerMessage", *S.BytesPerMessage,
+            S.AtMost && S.Kind == SiteKind::CopyLoop);
+    if (S.Bytes)
+      Count(", bytes ", "Bytes", *S.Bytes, S.AtMost);
     Lines("; unique lines ", "LinesMin", "LinesMax", F.Lines);
     Lines("; read lines ", "ReadLinesMin", "ReadLinesMax", F.ReadLines);
     Lines(", write lines ", "WriteLinesMin", "WriteLinesMax", F.WriteLines);
-    if (S.Reads && S.Writes)
-      Rem << "; reads " << ore::NV("Reads", S.Reads->str()) << ", writes "
-          << ore::NV("Writes", S.Writes->str());
-    if (S.Split)
-      Rem << ", per processor at most hr "
-          << ore::NV("ReadsMax", S.Split->ReadsMax.str()) << ", hw "
-          << ore::NV("WritesMax", S.Split->WritesMax.str());
+    if (S.Reads)
+      Count("; reads ", "Reads", *S.Reads, S.AtMost);
+    if (S.Writes)
+      Count(", writes ", "Writes", *S.Writes, S.AtMost);
+    if (S.Split) {
+      Count(", per processor at most hr ", "ReadsMax", S.Split->ReadsMax,
+            S.AtMost);
+      Count(", hw ", "WritesMax", S.Split->WritesMax, S.AtMost);
+    }
     if (auto M = F.Values.find("M"); M != F.Values.end())
-      Rem << ", total M " << ore::NV("Traffic", M->second.str());
+      Count(", total M ", "Traffic", M->second, S.AtMost);
     if (std::string Align = alignmentOf(S, P.Machine.LineSize); !Align.empty())
       Rem << "; assumed alignment: " << Align;
     if (C.Us) {

@@ -401,6 +401,10 @@ void CommCostInfo::print(raw_ostream &OS, StringRef Function) const {
     if (!A.Array.empty())
       OS << " of '" << A.Array << "'";
     OS << ":";
+    for (const std::string &C : A.Data.Conditions)
+      OS << " when " << C << ";";
+    if (A.Data.AtMost)
+      OS << " at most (" << A.Condition << ");";
     const char *Sep = " ";
     for (const auto &[Name, E] : A.Features.Values) {
       OS << Sep << Name << "=" << E.str();

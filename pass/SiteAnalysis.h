@@ -41,6 +41,8 @@ struct AnalysedSite {
   std::string Datatype;  ///< how a derived datatype was built
   std::string Alignment; ///< which alignment was assumed
   std::string Partition; ///< how a loop is split among processors
+  /// The condition that makes the counts maxima (Data.AtMost).
+  std::string Condition;
   SiteFeatures Features;
   SiteCost Cost;
   /// Why the site has no cost (NoModel, MissingFeature, CostNotEvaluable).

@@ -260,12 +260,26 @@ private:
     std::string Why;
     auto Count = [&](const std::optional<Footprint> &Fp,
                      std::optional<SymbolicLineBounds> &Out) {
-      if (Fp && !(Out = uniqueLinesOfFootprint(*Fp, M.LineSize, Why, Memo)))
+      if (!Fp)
+        return;
+      if (!(Out = uniqueLinesOfFootprint(*Fp, M.LineSize, Why, Memo))) {
         F.Unavailable.emplace("L_mem", Why);
+        return;
+      }
+      // Lines of an access in a loop that runs no time are none.
+      if (!Fp->Touches.isConstant() || Fp->Touches.constantValue() < 1) {
+        Expr Once = Expr::min(Expr::constant(1), Fp->Touches);
+        Out->Min = Once * Out->Min;
+        Out->Max = Once * Out->Max;
+      }
     };
     Count(S.Marshalled, F.Lines);
     Count(S.Read, F.ReadLines);
     Count(S.Written, F.WriteLines);
+    if (S.AtMost)
+      for (auto *B : {&F.Lines, &F.ReadLines, &F.WriteLines})
+        if (*B)
+          (*B)->Min = Expr::constant(0);
     if (F.Unavailable.count("L_mem"))
       return;
     if (F.Lines)

@@ -11,14 +11,14 @@ binding, with what the code touched.
 Usage: check_slices.py CLANG PLUGIN MPI_CFLAGS TMPDIR [BINDINGS_PER_SITE]"""
 import os
 import random
-import re
 import shlex
 import subprocess
 import sys
 
-import yaml
-
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "pylib"))
+from commcost_records import evaluate, load_records  # noqa: E402
+
 LINE = 64
 
 # Each function: its parameters after the buffers, a generator of
@@ -45,95 +45,6 @@ FUNCTIONS = {
 }
 
 
-def evaluate(text, env):
-    """Evaluates an expression of the commcost grammar (docs/design.md)."""
-    tokens = re.findall(r"\d+|[A-Za-z_]\w*|[-+*/%(),]", text)
-    if "".join(tokens) != re.sub(r"\s+", "", text):
-        raise ValueError(f"cannot tokenise {text!r}")
-    pos = 0
-
-    def peek():
-        return tokens[pos] if pos < len(tokens) else None
-
-    def take(expected=None):
-        nonlocal pos
-        tok = tokens[pos]
-        if expected and tok != expected:
-            raise ValueError(f"expected {expected} in {text!r}")
-        pos += 1
-        return tok
-
-    def cdiv(a, b):  # C division truncates toward zero
-        q = abs(a) // abs(b)
-        return q if (a >= 0) == (b >= 0) else -q
-
-    funcs = {"min": min, "max": max,
-             "gcd": lambda a, b: __import__("math").gcd(a, b),
-             "ceildiv": lambda a, b: -((-a) // b),
-             "floordiv": lambda a, b: a // b}
-
-    def primary():
-        tok = take()
-        if tok == "(":
-            v = expr()
-            take(")")
-            return v
-        if tok == "-":
-            return -primary()
-        if tok.isdigit():
-            return int(tok)
-        if peek() == "(":
-            take("(")
-            args = [expr()]
-            while peek() == ",":
-                take(",")
-                args.append(expr())
-            take(")")
-            return funcs[tok](*args)
-        return env[tok]
-
-    def term():
-        v = primary()
-        while peek() in ("*", "/", "%"):
-            op, rhs = take(), primary()
-            v = v * rhs if op == "*" else cdiv(v, rhs) if op == "/" else \
-                v - cdiv(v, rhs) * rhs
-        return v
-
-    def expr():
-        v = term()
-        while peek() in ("+", "-"):
-            op, rhs = take(), term()
-            v = v + rhs if op == "+" else v - rhs
-        return v
-
-    value = expr()
-    if pos != len(tokens):
-        raise ValueError(f"trailing input in {text!r}")
-    return value
-
-
-def load_records(path):
-    loader = yaml.SafeLoader
-    loader.add_multi_constructor(
-        "!", lambda l, suffix, node: dict(l.construct_mapping(node, deep=True),
-                                          Tag=suffix))
-    sites = {}
-    with open(path) as f:
-        for doc in yaml.load_all(f, Loader=loader):
-            if doc.get("Pass") != "commcost":
-                continue
-            args = {}
-            for a in doc.get("Args", []):
-                for k, v in a.items():
-                    if k not in ("String", "DebugLoc"):
-                        args[k] = str(v)
-            if doc.get("Name") == "FunctionCost":
-                continue
-            sites.setdefault(doc["Function"], []).append((doc["Tag"], args))
-    return sites
-
-
 def run(cmd, **kw):
     return subprocess.run(cmd, check=True, text=True, **kw)
 
@@ -154,7 +65,7 @@ def main():
     exe = os.path.join(tmp, "slices-recorded")
     run([clang, "-O1", "-I", os.path.join(HERE, "fake_mpi"), "-include",
          os.path.join(HERE, "record.h"), src, os.path.join(HERE, "record.c"),
-         "-o", exe])
+         os.path.join(HERE, "fake_mpi", "mpi.c"), "-o", exe])
 
     rng = random.Random(20261122)
     failures = checks = bindings = 0

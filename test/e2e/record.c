@@ -3,7 +3,8 @@
    runs with every buffer at that offset from a line-aligned region, and
    one line goes out: calls, total bytes, bytes per call (-1 if they
    differ), and the distinct 64-byte lines of the marshalled buffer and of
-   a copy's destination. */
+   a copy's destination. MPI calls reach the recorder through the hooks of
+   fake_mpi/mpi.h. */
 #include "fake_mpi/mpi.h"
 
 #include <stdint.h>
@@ -13,18 +14,12 @@
 
 enum { LineSize = 64, Region = 1 << 22, Regions = 2 };
 
-struct commcost_type {
-  long count, blocklen, stride; /* in elements of 8 bytes */
-  int builtin;
-};
-struct commcost_type commcost_double = {1, 1, 1, 1};
-
 static unsigned char *Arena;
 static unsigned char Touched[Regions][Region / LineSize];
 static long Lines[Regions], Calls, Bytes, PerCall;
 
 /* Records [p, p + n) as touched in the region it lies in. */
-static void touch(const void *p, size_t n) {
+void commcost_record_touch(const void *p, size_t n) {
   size_t at = (size_t)((const unsigned char *)p - Arena);
   if (at + n > (size_t)Regions * Region) {
     fprintf(stderr, "access outside the arena\n");
@@ -39,51 +34,17 @@ static void touch(const void *p, size_t n) {
   }
 }
 
-static void call(long bytes) {
+void commcost_record_call(long bytes) {
   PerCall = Calls == 0 || PerCall == bytes ? bytes : -1;
   ++Calls;
   Bytes += bytes;
 }
 
 void *commcost_record_copy(void *dst, const void *src, size_t n) {
-  touch(src, n);
-  touch(dst, n);
-  call((long)n);
+  commcost_record_touch(src, n);
+  commcost_record_touch(dst, n);
+  commcost_record_call((long)n);
   return dst;
-}
-
-/* The bytes of count elements of t at buf. */
-static long typemap(const void *buf, int count, MPI_Datatype t) {
-  const unsigned char *p = buf;
-  long elem = 8, extent = ((t->count - 1) * t->stride + t->blocklen) * elem;
-  for (int c = 0; c < count; ++c)
-    for (long k = 0; k < t->count; ++k)
-      touch(p + c * extent + k * t->stride * elem, t->blocklen * elem);
-  return count * t->count * t->blocklen * elem;
-}
-
-int MPI_Type_vector(int count, int blocklen, int stride, MPI_Datatype old,
-                    MPI_Datatype *out) {
-  if (!old->builtin)
-    abort();
-  *out = malloc(sizeof **out);
-  **out = (struct commcost_type){count, blocklen, stride, 0};
-  return 0;
-}
-int MPI_Type_commit(MPI_Datatype *t) { return t ? 0 : 1; }
-int MPI_Type_free(MPI_Datatype *t) {
-  free(*t);
-  return 0;
-}
-int MPI_Send(const void *buf, int count, MPI_Datatype t, int dest, int tag,
-             MPI_Comm comm) {
-  call(typemap(buf, count, t));
-  return dest + tag + comm < 0;
-}
-int MPI_Recv(void *buf, int count, MPI_Datatype t, int src, int tag,
-             MPI_Comm comm, MPI_Status *status) {
-  call(typemap(buf, count, t));
-  return src + tag + comm < 0 || status;
 }
 
 void row_send(double *, int, int, int, int);

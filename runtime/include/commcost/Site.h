@@ -71,6 +71,9 @@ struct Footprint {
   Anchor Where;
   std::string Array; ///< the source name of the object
   std::string Shape; ///< readable, from sliceOfRepeatedBlock
+  /// How often the access runs in loops that do not move it: the slice is
+  /// touched only when this is not 0.
+  Expr Touches = Expr::constant(1);
 };
 
 /// Memoised line counts: sites of a program repeat shapes.
@@ -121,6 +124,13 @@ struct Site {
   /// Copies: the memory read and the memory written.
   std::optional<Footprint> Read, Written;
   std::optional<SuperstepSplit> Split;
+  /// Loop-invariant conditions under which the site runs ("rank > 0"): the
+  /// counts are exact when they hold.
+  std::vector<std::string> Conditions;
+  /// Whether the site runs only in some iterations of its loops, as a
+  /// condition that changes from one iteration to the next decides: the
+  /// counts, bytes and lines are then maxima, and the least is 0.
+  bool AtMost = false;
 };
 
 /// The cache capacity behind the split of hr and hw into a cache part and
@@ -141,7 +151,8 @@ struct SiteFeatures {
 
 /// Every feature of S on M. Wanted, when not empty, limits the work to the
 /// named features (pages cost more than the others); line bounds are
-/// always computed. Memo may be null.
+/// always computed (with a least of 0 for a site that runs AtMost). Memo
+/// may be null.
 SiteFeatures featuresOf(const Site &S, const MachineInfo &M,
                         const std::vector<std::string> &Wanted = {},
                         LinesMemo *Memo = nullptr);

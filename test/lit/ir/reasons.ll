@@ -47,10 +47,6 @@
 ;     }
 ;   }
 ; }
-; void conditional_site(double *b, const int *flags, int n, int to) {
-;   for (int i = 0; i < n; i++)
-;     if (flags[i]) MPI_Send(b + i, 1, MPI_DOUBLE, to, 0, MPI_COMM_WORLD);
-; }
 ; void varying_loop_bound(double *b, int n, int to) {
 ;   for (int i = 0; i < n; i++)
 ;     for (int j = 0; j < i; j++) MPI_Send(b + i * n + j, 1, MPI_DOUBLE, to, 0, MPI_COMM_WORLD);
@@ -116,9 +112,6 @@
 ; CHECK-LABEL: commcost: function 'multiple_exits'
 ; CHECK-NEXT:   missed ? MPI_Send: MultipleExits: the loop 'for.body' has several exits
 ; CHECK-NEXT:   total: none (0 analysed, 1 missed); incomplete: MultipleExits: the loop 'for.body' has several exits
-; CHECK-LABEL: commcost: function 'conditional_site'
-; CHECK-NEXT:   missed ? MPI_Send: ConditionalSite: the access is conditional inside the loop 'for.body'
-; CHECK-NEXT:   total: none (0 analysed, 1 missed); incomplete: ConditionalSite: the access is conditional inside the loop 'for.body'
 ; CHECK-LABEL: commcost: function 'varying_loop_bound'
 ; CHECK-NEXT:   missed ? MPI_Send: VaryingLoopBound: the trip count of the loop 'for.body4' changes with the loop 'for.cond1.preheader'
 ; CHECK-NEXT:   total: none (0 analysed, 1 missed); incomplete: VaryingLoopBound: the trip count of the loop 'for.body4' changes with the loop 'for.cond1.preheader'
@@ -338,37 +331,6 @@ cleanup:                                          ; preds = %for.cond, %entry, %
 }
 
 declare i32 @MPI_Barrier(ptr noundef) local_unnamed_addr #2
-
-; Function Attrs: noinline nounwind
-define dso_local void @conditional_site(ptr noundef %b, ptr nocapture noundef readonly %flags, i32 noundef %n, i32 noundef %to) local_unnamed_addr #0 {
-entry:
-  %cmp4 = icmp sgt i32 %n, 0
-  br i1 %cmp4, label %for.body.preheader, label %for.cond.cleanup
-
-for.body.preheader:                               ; preds = %entry
-  %wide.trip.count = zext nneg i32 %n to i64
-  br label %for.body
-
-for.cond.cleanup:                                 ; preds = %for.inc, %entry
-  ret void
-
-for.body:                                         ; preds = %for.body.preheader, %for.inc
-  %indvars.iv = phi i64 [ 0, %for.body.preheader ], [ %indvars.iv.next, %for.inc ]
-  %arrayidx = getelementptr inbounds i32, ptr %flags, i64 %indvars.iv
-  %0 = load i32, ptr %arrayidx, align 4
-  %tobool.not = icmp eq i32 %0, 0
-  br i1 %tobool.not, label %for.inc, label %if.then
-
-if.then:                                          ; preds = %for.body
-  %add.ptr = getelementptr inbounds double, ptr %b, i64 %indvars.iv
-  %call = tail call i32 @MPI_Send(ptr noundef %add.ptr, i32 noundef 1, ptr noundef nonnull @ompi_mpi_double, i32 noundef %to, i32 noundef 0, ptr noundef nonnull @ompi_mpi_comm_world) #9
-  br label %for.inc
-
-for.inc:                                          ; preds = %for.body, %if.then
-  %indvars.iv.next = add nuw nsw i64 %indvars.iv, 1
-  %exitcond.not = icmp eq i64 %indvars.iv.next, %wide.trip.count
-  br i1 %exitcond.not, label %for.cond.cleanup, label %for.body
-}
 
 ; Function Attrs: noinline nounwind
 define dso_local void @varying_loop_bound(ptr noundef %b, i32 noundef %n, i32 noundef %to) local_unnamed_addr #0 {

@@ -19,6 +19,6 @@ void send_tiles_ld(double *a, int nb, int ldb, int to) {
 void send_repeatedly(double *a, int steps, int k, int to) {
   for (int s = 0; s < steps; s++)
     for (int r = 0; r < k; r++)
-      // CHECK: [[@LINE+1]]:7: remark: MPI_Send (send) of 'a', double elements: contiguous block of 64 bytes; messages k*steps, bytes per message 64, bytes 64*k*steps; unique lines 1 to 2; assumed alignment: aligned to 8 bytes (element alignment);
+      // CHECK: [[@LINE+1]]:7: remark: MPI_Send (send) of 'a', double elements: contiguous block of 64 bytes; messages k*steps, bytes per message 64, bytes 64*k*steps; unique lines min(1, k*steps) to 2*min(1, k*steps); assumed alignment: aligned to 8 bytes (element alignment);
       MPI_Send(a, 8, MPI_DOUBLE, to, s, MPI_COMM_WORLD);
 }
