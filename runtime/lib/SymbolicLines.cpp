@@ -138,6 +138,22 @@ struct Shape2D {
 /// are not exact but a few terms long.
 constexpr size_t MaxCandidates = 16;
 
+/// The most steps of a floor sum whose offset term is symbolic (a
+/// symbolic row width or plane pitch): each step refers to the previous
+/// one twice, so the printed expression doubles with each (a line of 64
+/// bytes and pitches of whole elements take at most 4).
+constexpr unsigned MaxFloorSumSteps = 6;
+
+/// Steps of Euclid's algorithm on (M, A): those of a floor sum.
+unsigned euclidSteps(uint64_t M, uint64_t A) {
+  unsigned Steps = 0;
+  for (; A != 0; ++Steps) {
+    M %= A;
+    std::swap(M, A);
+  }
+  return Steps;
+}
+
 /// Rows whose offsets within a line are known at each admissible offset
 /// (the pitch's residue W modulo the line is known): the exact count of
 /// LineFormulas.h per offset, and its min and max over the offsets. The
@@ -149,6 +165,8 @@ constexpr size_t MaxCandidates = 16;
 std::optional<Bounds> knownResidueRows(const Shape2D &S, uint64_t W,
                                        const std::vector<uint64_t> &Offsets,
                                        uint64_t L) {
+  if (euclidSteps(L, W) > MaxFloorSumSteps && !S.Bytes.isConstant())
+    return std::nullopt;
   Rows2D<Expr> Rows{S.Rows, S.Bytes, S.Pitch, W};
   auto CountAt = [&](uint64_t O) { return linesOfRows(Rows, O, L); };
   std::optional<Num> Gap = known(S.Pitch - S.Bytes);
@@ -255,7 +273,11 @@ Bounds linesOf3D(const SymbolicSlice &S, const Placement &Where, uint64_t L) {
   std::optional<uint64_t> PlaneW = residueOf(S.PlanePitch, L);
   std::optional<uint64_t> Planes = constantSize(S.Planes, "planes");
   if (Where.exactIn(L) && RowW && PlaneW && Planes &&
-      std::min<uint64_t>(*Planes, L / std::gcd(*PlaneW, L)) <= MaxCandidates)
+      std::min<uint64_t>(*Planes, L / std::gcd(*PlaneW, L)) <= MaxCandidates &&
+      (S.BytesPerRow.isConstant() ||
+       euclidSteps(L, *RowW) <= MaxFloorSumSteps) &&
+      (S.PlanePitch.isConstant() ||
+       euclidSteps(L, *PlaneW) <= MaxFloorSumSteps))
     return exact(linesOfPlanes(*Planes, Rows2D<Expr>{S.Rows, S.BytesPerRow,
                                                      S.RowPitch, *RowW},
                                S.PlanePitch, *PlaneW, Where.firstIn(L), L));
@@ -264,7 +286,9 @@ Bounds linesOf3D(const SymbolicSlice &S, const Placement &Where, uint64_t L) {
                         Where.Residue};
   Bounds Each = linesOf2D(Plane, PlaneStarts, L);
   Expr TouchLo, TouchHi;
-  if (Where.exactIn(L) && PlaneW) {
+  if (Where.exactIn(L) && PlaneW &&
+      (S.PlanePitch.isConstant() ||
+       euclidSteps(L, *PlaneW) <= MaxFloorSumSteps)) {
     TouchLo = TouchHi = touchingPairs(S.Planes, Extent, S.PlanePitch, *PlaneW,
                                       Where.firstIn(L), L);
   } else if (auto Gap = known(S.PlanePitch - Extent); !Gap || *Gap < Num(L)) {

@@ -274,8 +274,8 @@ TEST(SiteLines, MemoAndInvalidSlices) {
 }
 
 /// A copy of a random constant 3-D slice at a known address, or its
-/// symbolic twin (rows, row bytes and row pitch as variables bound to the
-/// same values).
+/// symbolic twin (rows and row pitch as variables bound to the same
+/// values).
 struct RandomCopy {
   Slice3D S;
   uint64_t Address;
@@ -286,7 +286,7 @@ struct RandomCopy {
       return Symbolic ? Expr::var(Name) : num(V);
     };
     Footprint F;
-    F.Slice = {num(S.Planes), Size("r", S.Rows), Size("c", S.BytesPerRow),
+    F.Slice = {num(S.Planes), Size("r", S.Rows), num(S.BytesPerRow),
                // A multiple of the page plus a constant: the residues of
                // the row pitch modulo lines and pages stay known.
                Symbolic ? num(4096) * Expr::var("k") +
@@ -302,7 +302,7 @@ struct RandomCopy {
     X.Kind = SiteKind::Send;
     X.Messages = num(1);
     uint64_t Bytes = S.Planes * S.Rows * S.BytesPerRow;
-    X.Bytes = Symbolic ? num(S.Planes) * Expr::var("r") * Expr::var("c")
+    X.Bytes = Symbolic ? num(S.Planes * S.BytesPerRow) * Expr::var("r")
                        : num(Bytes);
     X.Marshalled = footprint(Symbolic);
     return X;
@@ -326,7 +326,6 @@ TEST(SiteFeatures, ConstantSitesAgainstBruteForceAndSymbolic) {
                      R.uniform(0, 1) * R.uniform(0, 9000);
     C.Address = R.uniform(0, 1 << 16);
     C.Values = {{"r", int64_t(C.S.Rows)},
-                {"c", int64_t(C.S.BytesPerRow)},
                 {"k", int64_t(C.S.RowPitch / 4096)}};
     std::set<uint64_t> Bytes = bytesOf(C.S);
     SiteFeatures Folded = featuresOf(C.site(false), M);

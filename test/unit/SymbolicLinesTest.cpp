@@ -300,6 +300,7 @@ struct RandomSlice {
   /// then the exact extremes over the placement, when the placement admits
   /// at most 16 offsets in a line or the rows' sizes are constants.
   bool RowResidueKnown = false;
+  uint64_t RowResidue = 0;
   bool Planar = false; ///< a 3-D slice whose planes do not continue rows
   bool PlanesConstant = true, PlaneResidueKnown = false;
 };
@@ -321,11 +322,13 @@ RandomSlice randomSlice(Checker &C) {
   case 0: // a constant pitch
     R.S.RowPitch = num(R.Elem * (Cols + C.uniform(0, 3 * R.L / R.Elem)));
     R.RowResidueKnown = R.S.BytesPerRow.isConstant();
+    R.RowResidue = uint64_t(R.S.RowPitch.constantValue()) % R.L;
     if (!R.RowResidueKnown)
       R.S.RowPitch = E * Expr::var("ld"); // w may exceed a constant
     break;
   case 1: // a multiple of the line plus a constant: residue known
-    R.S.RowPitch = Line * Expr::var("ld") + num(R.Elem * C.uniform(0, 3));
+    R.RowResidue = R.Elem * C.uniform(0, 3) % R.L;
+    R.S.RowPitch = Line * Expr::var("ld") + num(R.RowResidue);
     R.RowResidueKnown = true;
     break;
   default: // a leading dimension of elements: residue unknown
@@ -450,11 +453,20 @@ TEST(SymbolicLinesRandom, SoundExactAndZeroOnRandomSlices) {
         ++Empty;
         continue;
       }
-      bool FewOffsets = R.L / R.Where.stepIn(R.L) <= 16 ||
-                        (R.S.BytesPerRow.isConstant() &&
-                         R.S.RowPitch.isConstant());
+      // Exact unless the expression would grow too large: more than 16
+      // offsets to take extremes over, or floor sums of more than 6 steps
+      // over a symbolic row width.
+      unsigned Steps = 0;
+      for (uint64_t M = R.L, A = R.RowResidue; A != 0; ++Steps)
+        std::swap(M %= A, A);
+      bool FewOffsets = (R.L / R.Where.stepIn(R.L) <= 16 ||
+                         (R.S.BytesPerRow.isConstant() &&
+                          R.S.RowPitch.isConstant())) &&
+                        (Steps <= 6 || R.S.BytesPerRow.isConstant());
       bool Exact = R.RowResidueKnown && FewOffsets &&
                    (!R.Planar || (R.PlanesConstant && R.PlaneResidueKnown &&
+                                  (Steps <= 6 ||
+                                   R.S.BytesPerRow.isConstant()) &&
                                   R.Where.exactIn(R.L)));
       if (Exact) {
         ASSERT_EQ(Min, int64_t(Truth.Min)) << What << "\nmin: " << B->Min;
