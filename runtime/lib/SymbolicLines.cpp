@@ -138,11 +138,12 @@ struct Shape2D {
 /// are not exact but a few terms long.
 constexpr size_t MaxCandidates = 16;
 
-/// The most steps of a floor sum whose offset term is symbolic (a
-/// symbolic row width or plane pitch): each step refers to the previous
-/// one twice, so the printed expression doubles with each (a line of 64
-/// bytes and pitches of whole elements take at most 4).
-constexpr unsigned MaxFloorSumSteps = 6;
+/// The most steps of a floor sum over symbolic terms: each step refers to
+/// the previous one twice, so the printed expression doubles with each. A
+/// 64-byte line takes at most 7 (4 for pitches of whole 8-byte elements);
+/// a 4096-byte page up to 17, which gives bounds instead. Fewer when the
+/// offset term is symbolic too (a symbolic row width or plane pitch).
+constexpr unsigned MaxFloorSumSteps = 10, MaxSymbolicOffsetSteps = 6;
 
 /// Steps of Euclid's algorithm on (M, A): those of a floor sum.
 unsigned euclidSteps(uint64_t M, uint64_t A) {
@@ -165,7 +166,9 @@ unsigned euclidSteps(uint64_t M, uint64_t A) {
 std::optional<Bounds> knownResidueRows(const Shape2D &S, uint64_t W,
                                        const std::vector<uint64_t> &Offsets,
                                        uint64_t L) {
-  if (euclidSteps(L, W) > MaxFloorSumSteps && !S.Bytes.isConstant())
+  if (!(S.Rows.isConstant() && S.Bytes.isConstant()) &&
+      euclidSteps(L, W) > (S.Bytes.isConstant() ? MaxFloorSumSteps
+                                                : MaxSymbolicOffsetSteps))
     return std::nullopt;
   Rows2D<Expr> Rows{S.Rows, S.Bytes, S.Pitch, W};
   auto CountAt = [&](uint64_t O) { return linesOfRows(Rows, O, L); };
@@ -274,10 +277,12 @@ Bounds linesOf3D(const SymbolicSlice &S, const Placement &Where, uint64_t L) {
   std::optional<uint64_t> Planes = constantSize(S.Planes, "planes");
   if (Where.exactIn(L) && RowW && PlaneW && Planes &&
       std::min<uint64_t>(*Planes, L / std::gcd(*PlaneW, L)) <= MaxCandidates &&
-      (S.BytesPerRow.isConstant() ||
-       euclidSteps(L, *RowW) <= MaxFloorSumSteps) &&
-      (S.PlanePitch.isConstant() ||
-       euclidSteps(L, *PlaneW) <= MaxFloorSumSteps))
+      euclidSteps(L, *RowW) <= (S.BytesPerRow.isConstant()
+                                    ? MaxFloorSumSteps
+                                    : MaxSymbolicOffsetSteps) &&
+      euclidSteps(L, *PlaneW) <= (S.PlanePitch.isConstant()
+                                      ? MaxFloorSumSteps
+                                      : MaxSymbolicOffsetSteps))
     return exact(linesOfPlanes(*Planes, Rows2D<Expr>{S.Rows, S.BytesPerRow,
                                                      S.RowPitch, *RowW},
                                S.PlanePitch, *PlaneW, Where.firstIn(L), L));
@@ -287,8 +292,9 @@ Bounds linesOf3D(const SymbolicSlice &S, const Placement &Where, uint64_t L) {
   Bounds Each = linesOf2D(Plane, PlaneStarts, L);
   Expr TouchLo, TouchHi;
   if (Where.exactIn(L) && PlaneW &&
-      (S.PlanePitch.isConstant() ||
-       euclidSteps(L, *PlaneW) <= MaxFloorSumSteps)) {
+      euclidSteps(L, *PlaneW) <= (S.PlanePitch.isConstant()
+                                      ? MaxFloorSumSteps
+                                      : MaxSymbolicOffsetSteps)) {
     TouchLo = TouchHi = touchingPairs(S.Planes, Extent, S.PlanePitch, *PlaneW,
                                       Where.firstIn(L), L);
   } else if (auto Gap = known(S.PlanePitch - Extent); !Gap || *Gap < Num(L)) {

@@ -455,18 +455,21 @@ TEST(SymbolicLinesRandom, SoundExactAndZeroOnRandomSlices) {
       }
       // Exact unless the expression would grow too large: more than 16
       // offsets to take extremes over, or floor sums of more than 6 steps
-      // over a symbolic row width.
+      // over a symbolic row width (10 over symbolic rows).
       unsigned Steps = 0;
       for (uint64_t M = R.L, A = R.RowResidue; A != 0; ++Steps)
         std::swap(M %= A, A);
       bool FewOffsets = (R.L / R.Where.stepIn(R.L) <= 16 ||
                          (R.S.BytesPerRow.isConstant() &&
                           R.S.RowPitch.isConstant())) &&
-                        (Steps <= 6 || R.S.BytesPerRow.isConstant());
+                        (Steps <= 6 || (R.S.BytesPerRow.isConstant() &&
+                                        (Steps <= 10 ||
+                                         R.S.Rows.isConstant())));
       bool Exact = R.RowResidueKnown && FewOffsets &&
                    (!R.Planar || (R.PlanesConstant && R.PlaneResidueKnown &&
                                   (Steps <= 6 ||
-                                   R.S.BytesPerRow.isConstant()) &&
+                                   (R.S.BytesPerRow.isConstant() &&
+                                    Steps <= 10)) &&
                                   R.Where.exactIn(R.L)));
       if (Exact) {
         ASSERT_EQ(Min, int64_t(Truth.Min)) << What << "\nmin: " << B->Min;
