@@ -48,10 +48,22 @@ cl::opt<uint64_t> PlanePitch("plane-pitch",
                              cl::desc("Bytes from one plane's start to the "
                                       "next's"),
                              cl::sub(LinesCmd), cl::cat(Category));
-cl::opt<uint64_t> LineSize("line", cl::desc("Line size in bytes"),
-                           cl::init(64), cl::sub(LinesCmd), cl::cat(Category));
+cl::opt<uint64_t> LineSize("line",
+                           cl::desc("Line size in bytes (default: the line "
+                                    "size of the profile in use)"),
+                           cl::sub(LinesCmd), cl::cat(Category));
+cl::opt<std::string> LinesProfile("profile",
+                                  cl::desc("Profile whose line size to use "
+                                           "(default: the calibrated or "
+                                           "embedded one)"),
+                                  cl::sub(LinesCmd), cl::cat(Category));
 cl::opt<uint64_t> Offset("offset",
                          cl::desc("Address of the first byte (exact count)"),
+                         cl::sub(LinesCmd), cl::cat(Category));
+cl::opt<uint64_t> Modulo("modulo",
+                         cl::desc("With --offset: the address is known only "
+                                  "modulo this (e.g. the base's alignment); "
+                                  "prints min max"),
                          cl::sub(LinesCmd), cl::cat(Category));
 cl::opt<uint64_t> Align("align",
                         cl::desc("Guaranteed alignment of the first byte "
@@ -104,38 +116,65 @@ std::string pluginPath(const char *Argv0) {
   fail("the plugin is not where it should be: neither " + Tried + " exists");
 }
 
+Profile profileOrFail(const std::optional<std::string> &Path);
+
 int runLines() {
   if (Offset.getNumOccurrences() && Align.getNumOccurrences())
     fail("--offset and --align exclude each other: give the exact address "
-         "or only its alignment");
+         "(with --modulo if it is known only modulo an alignment) or only "
+         "its alignment");
   if (Align.getNumOccurrences() && Align == 0)
     fail("--align must be at least 1");
+  if (Modulo.getNumOccurrences() && (!Offset.getNumOccurrences() || !Modulo))
+    fail("--modulo needs --offset and must be at least 1");
+  uint64_t Line = LineSize;
+  std::string LineSource = "--line";
+  if (!LineSize.getNumOccurrences()) {
+    std::optional<std::string> Path;
+    if (LinesProfile.getNumOccurrences())
+      Path = LinesProfile;
+    Profile P = profileOrFail(Path);
+    Line = P.Machine.LineSize;
+    LineSource = P.Source;
+  }
+  Placement Where = Placement::exactly(Offset);
+  if (Align.getNumOccurrences())
+    Where = Placement::aligned(Align);
+  else if (Modulo.getNumOccurrences())
+    Where = {Modulo, Offset};
   uint64_t RowPitch = Pitch.getNumOccurrences() ? Pitch : BytesPerRow;
-  uint64_t PPitch = PlanePitch.getNumOccurrences()
-                        ? PlanePitch
-                        : (Rows ? (Rows - 1) * RowPitch : 0) + BytesPerRow;
+  // Planes that abut unless told otherwise.
+  uint64_t PPitch =
+      PlanePitch.getNumOccurrences() || Rows == 0
+          ? PlanePitch
+          : extentOfRepetitions<uint64_t>(Rows, RowPitch, BytesPerRow);
   Slice3D S{Planes, Rows, BytesPerRow, RowPitch, PPitch};
   LineBounds B;
   try {
-    if (Align.getNumOccurrences())
-      B = uniqueLinesOf3DSliceAligned(S, Align, LineSize);
-    else
-      B.Min = B.Max = uniqueLinesOf3DSlice(S, Offset, LineSize);
+    B = uniqueLinesOf3DSlice(S, Where, Line);
   } catch (const SliceError &E) {
     fail(E.what());
   }
+  bool Range = Align.getNumOccurrences() || Modulo.getNumOccurrences();
   if (LinesJson) {
-    nlohmann::json J = {{"min", B.Min},           {"max", B.Max},
-                        {"exact", B.exact()},     {"planes", S.Planes},
-                        {"rows", S.Rows},         {"bytes_per_row", S.BytesPerRow},
-                        {"pitch", S.RowPitch},    {"plane_pitch", S.PlanePitch},
-                        {"line_size", LineSize.getValue()}};
+    nlohmann::json J = {{"min", B.Min},
+                        {"max", B.Max},
+                        {"exact", B.exact()},
+                        {"planes", S.Planes},
+                        {"rows", S.Rows},
+                        {"bytes_per_row", S.BytesPerRow},
+                        {"pitch", S.RowPitch},
+                        {"plane_pitch", S.PlanePitch},
+                        {"line_size", Line},
+                        {"line_size_from", LineSource}};
     if (Align.getNumOccurrences())
       J["align"] = Align.getValue();
     else
       J["offset"] = Offset.getValue();
+    if (Modulo.getNumOccurrences())
+      J["modulo"] = Modulo.getValue();
     outs() << J.dump() << "\n";
-  } else if (Align.getNumOccurrences()) {
+  } else if (Range) {
     outs() << B.Min << " " << B.Max << "\n";
   } else {
     outs() << B.Min << "\n";
