@@ -281,7 +281,8 @@ private:
     AnalysedSite A;
     Site &S = A.Data;
     S.Kind = Kind;
-    S.Conditions = Walk->Conditions;
+    for (const LoopWalk::Condition &C : Walk->Conditions)
+      S.Conditions.push_back(C.Text);
     S.AtMost = Walk->SomeIterations;
     A.Condition = Walk->VaryingCondition;
     S.Messages = Walk->Executions;

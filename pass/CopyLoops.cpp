@@ -169,9 +169,9 @@ private:
   /// The conditions of a statement's store: a loaded value the optimiser
   /// hoisted out of a condition still runs only under it.
   static void noteWalkConditions(const LoopWalk &W, AnalysedSite &A) {
-    for (const std::string &C : W.Conditions)
-      if (!is_contained(A.Data.Conditions, C))
-        A.Data.Conditions.push_back(C);
+    for (const LoopWalk::Condition &C : W.Conditions)
+      if (!is_contained(A.Data.Conditions, C.Text))
+        A.Data.Conditions.push_back(C.Text);
     if (W.SomeIterations && !A.Data.AtMost) {
       A.Data.AtMost = true;
       A.Condition = W.VaryingCondition;
@@ -219,7 +219,9 @@ private:
       auto C = statement(*St, *Ld, Part.L);
       if (!C)
         return C.takeError();
-      // Whether the statement runs in every iteration of the split loop.
+      // Whether the statement runs in every iteration of the split loop:
+      // the walk inside it took conditions invariant there only.
+      keepConditionsInvariantIn(C->Write, *Part.L, Ctx);
       noteConditions(*Part.L, *St->getParent(), Ctx, C->Write,
                      Part.L->getParentLoop());
       noteWalkConditions(C->Write, A);

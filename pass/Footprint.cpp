@@ -18,6 +18,7 @@
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/PatternMatch.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
@@ -334,7 +335,7 @@ void noteConditions(const Loop &L, const BasicBlock &Block,
   // The branches in L that decide whether Rep runs: those on its dominator
   // path one of whose edges dominates it; a test whose other edge leaves
   // the loop is the loop's own.
-  std::vector<std::string> Found;
+  std::vector<LoopWalk::Condition> Found;
   bool Varying = false;
   for (auto *N = Ctx.DT.getNode(Rep); N && N->getIDom(); N = N->getIDom()) {
     const BasicBlock *D = N->getIDom()->getBlock();
@@ -356,7 +357,7 @@ void noteConditions(const Loop &L, const BasicBlock &Block,
       for (const Loop *O = &L; O && O != StopAt; O = O->getParentLoop())
         Invariant &= invariantIn(Br->getCondition(), *O, Ctx.SE);
       if (Invariant) {
-        Found.push_back(Text);
+        Found.push_back({Text, Br->getCondition()});
       } else if (!Varying) {
         Varying = true;
         W.VaryingCondition = Text + " (in " + loopName(L) + ")";
@@ -370,6 +371,88 @@ void noteConditions(const Loop &L, const BasicBlock &Block,
     return;
   }
   W.Conditions.insert(W.Conditions.end(), Found.rbegin(), Found.rend());
+}
+
+/// Whether Cond compares only values that L's trip count is made of: then
+/// it is L's own test whether it runs at all (clang's guard before a rotated
+/// loop), whose failure the trip count already says.
+static bool testsTripCountOnly(Value *Cond, const Loop &L,
+                               ScalarEvolution &SE) {
+  auto *Cmp = dyn_cast<ICmpInst>(Cond);
+  const SCEV *Count = SE.getBackedgeTakenCount(&L);
+  if (!Cmp || isa<SCEVCouldNotCompute>(Count))
+    return false;
+  auto ValuesOf = [](const SCEV *S) {
+    SmallPtrSet<const Value *, 4> Values;
+    SCEVExprContains(S, [&](const SCEV *X) {
+      if (const auto *U = dyn_cast<SCEVUnknown>(X))
+        Values.insert(U->getValue());
+      return false;
+    });
+    return Values;
+  };
+  SmallPtrSet<const Value *, 4> CountValues = ValuesOf(Count);
+  bool Any = false;
+  for (Value *Op : Cmp->operands()) {
+    if (!SE.isSCEVable(Op->getType()))
+      return false;
+    for (const Value *V : ValuesOf(SE.getSCEV(Op))) {
+      if (!CountValues.contains(V))
+        return false;
+      Any = true;
+    }
+  }
+  return Any;
+}
+
+/// The branches of the function body, outside every loop, that decide
+/// whether Block (or the outermost loop around it) runs in a call: each is
+/// evaluated once per call, so the site's counts hold exactly when they do.
+/// A branch taken when a conjunction holds gives one condition per term.
+static void noteBodyConditions(const BasicBlock &Block,
+                               const AnalysisContext &Ctx, LoopWalk &W) {
+  const BasicBlock *Rep = &Block;
+  const Loop *Outer = Ctx.LI.getLoopFor(&Block);
+  if (Outer) {
+    Outer = Outer->getOutermostLoop();
+    Rep = Outer->getLoopPreheader() ? Outer->getLoopPreheader()
+                                    : Outer->getHeader();
+  }
+  std::vector<LoopWalk::Condition> Found;
+  for (auto *N = Ctx.DT.getNode(Rep); N && N->getIDom(); N = N->getIDom()) {
+    const BasicBlock *D = N->getIDom()->getBlock();
+    auto *Br = dyn_cast<BranchInst>(D->getTerminator());
+    if (!Br || !Br->isConditional())
+      continue;
+    for (unsigned S = 0; S < 2; ++S) {
+      if (!Ctx.DT.dominates(BasicBlockEdge(D, Br->getSuccessor(S)), Rep))
+        continue;
+      SmallVector<Value *, 2> Terms{Br->getCondition()};
+      Value *A, *B;
+      using namespace PatternMatch;
+      if (S == 0 &&
+          match(Br->getCondition(), m_LogicalAnd(m_Value(A), m_Value(B))))
+        Terms = {A, B};
+      for (Value *T : Terms)
+        if (!(Outer && S == 0 && testsTripCountOnly(T, *Outer, Ctx.SE)))
+          Found.push_back({describeCondition(T, S == 0, *Br, Ctx), T});
+    }
+  }
+  W.Conditions.insert(W.Conditions.begin(), Found.rbegin(), Found.rend());
+}
+
+void keepConditionsInvariantIn(LoopWalk &W, const Loop &L,
+                               const AnalysisContext &Ctx) {
+  auto Varies = [&](const LoopWalk::Condition &C) {
+    return !invariantIn(C.Value, L, Ctx.SE);
+  };
+  auto First = find_if(W.Conditions, Varies);
+  if (First == W.Conditions.end())
+    return;
+  W.SomeIterations = true;
+  if (W.VaryingCondition.empty())
+    W.VaryingCondition = First->Text + " (in " + loopName(L) + ")";
+  erase_if(W.Conditions, Varies);
 }
 
 namespace {
@@ -505,6 +588,8 @@ Expected<LoopWalk> walkLoops(const SCEV *Address, const BasicBlock *Block,
     if (Error E = takeLoop(W, A, *L, Trips->Value, Trips->Count, StopAt, Ctx))
       return std::move(E);
   }
+  if (!StopAt)
+    noteBodyConditions(*Block, Ctx, W);
   W.Start = A;
   return W;
 }

@@ -73,7 +73,11 @@ struct LoopWalk {
   uint64_t StepAlign = 0;
   /// Loop-invariant conditions under which the access runs in the loops
   /// walked ("rank > 0"): the counts are exact when they hold.
-  std::vector<std::string> Conditions;
+  struct Condition {
+    std::string Text;
+    llvm::Value *Value; ///< the branch's condition
+  };
+  std::vector<Condition> Conditions;
   /// Whether the access runs only in the iterations a condition that
   /// changes from one iteration to the next selects: counts are maxima.
   bool SomeIterations = false;
@@ -87,6 +91,11 @@ struct LoopWalk {
 void noteConditions(const llvm::Loop &L, const llvm::BasicBlock &Block,
                     const AnalysisContext &Ctx, LoopWalk &W,
                     const llvm::Loop *StopAt);
+
+/// Turns the conditions of W that vary in L (an enclosing loop whose
+/// iterations W's counts are summed over) into W.SomeIterations.
+void keepConditionsInvariantIn(LoopWalk &W, const llvm::Loop &L,
+                               const AnalysisContext &Ctx);
 
 /// Walks the loops around Block from the innermost out to (excluding)
 /// StopAt (null: all loops). Without an Address, only the executions.

@@ -243,7 +243,9 @@ static Expected<Partition> openMPPartition(const Loop &L, const Counter &C,
     return withContext(Hi.takeError(), "the trip count of " + loopName(L));
   Partition P;
   P.L = &L;
-  P.Iterations = *Hi - *Lo + Expr::constant(1);
+  // clang calls the runtime only after its own test that the loop runs,
+  // so the bounds given may describe a negative count when it does not.
+  P.Iterations = Expr::max(Expr::constant(0), *Hi - *Lo + Expr::constant(1));
   std::string Threads = "P threads (P = number of threads)";
   if (auto Requested = requestedThreads(Original, Ctx)) {
     P.Processors = *Requested;

@@ -295,11 +295,17 @@ Expected<Expr> ExprTranslator::scev(const SCEV *S) {
   }
   case scSMaxExpr:
   case scUMaxExpr: {
-    // max(0, n) is how SCEV writes "n iterations, or none": sizes are
-    // non-negative, so it reads as n.
+    // max(0, n) is how SCEV writes "n iterations, or none": a size n, a
+    // variable, is taken to be non-negative and reads as n; max(0, n - 1)
+    // stays, as n - 1 is -1 for a size of 0.
     const auto *N = cast<SCEVNAryExpr>(S);
-    if (N->getNumOperands() == 2 && N->getOperand(0)->isZero())
-      return scev(N->getOperand(1));
+    if (N->getNumOperands() == 2 && N->getOperand(0)->isZero()) {
+      auto Op = scev(N->getOperand(1));
+      if (!Op || Op->kind() == Expr::Kind::Var ||
+          SE->isKnownNonNegative(N->getOperand(1)))
+        return Op;
+      return Expr::max(Expr::constant(0), *Op);
+    }
     return Fold(N, &Expr::max);
   }
   case scSMinExpr:

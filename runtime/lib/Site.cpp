@@ -61,14 +61,16 @@ std::optional<SymbolicSlice> sliceOfRepeatedBlock(const Expr &Bytes,
   while (true) {
     formulas::mergeContiguousDims(Block, Dims);
     // Repetitions closer than the block overlap (a sliding window): their
-    // union is one block of their extent.
+    // union is one block of their extent, and none when there are none.
     auto Overlapping = std::find_if(Dims.begin(), Dims.end(), [&](auto &D) {
       return D.Pitch.isConstant() && Block.isConstant() &&
              D.Pitch.constantValue() < Block.constantValue();
     });
     if (Overlapping == Dims.end())
       break;
-    Block = extentOfRepetitions(Overlapping->Count, Overlapping->Pitch, Block);
+    Block = formulas::zeroWhenEmpty(
+        extentOfRepetitions(Overlapping->Count, Overlapping->Pitch, Block),
+        {Overlapping->Count});
     Dims.erase(Overlapping);
   }
   SymbolicSlice S;

@@ -269,7 +269,36 @@ Bounds linesOf2D(const Shape2D &S, const Placement &Where, uint64_t L) {
 /// (the placement's residue modulo what divides the plane pitch too) and
 /// the touching pairs, exact when the plane offsets are known, between 0
 /// and one per pair when plane gaps are under a line.
+Bounds linesOf3DApart(const SymbolicSlice &S, const Placement &Where,
+                      uint64_t L);
+
+/// Bounds of a 3-D slice whose planes may overlap (a plane's extent, with
+/// symbolic rows, can exceed the plane pitch; constant ones that do are
+/// refused before): where they do, the lines of one plane and the sum over
+/// the planes bound the union; where they don't, linesOf3DApart counts.
 Bounds linesOf3D(const SymbolicSlice &S, const Placement &Where, uint64_t L) {
+  Bounds Apart = linesOf3DApart(S, Where, L);
+  Expr Gap = S.PlanePitch -
+             extentOfRepetitions(S.Rows, S.RowPitch, S.BytesPerRow);
+  std::optional<Num> Known = known(Gap);
+  if (Known && *Known >= 0)
+    return Apart;
+  Bounds Each = linesOf2D({S.Rows, S.BytesPerRow, S.RowPitch},
+                          {std::gcd(Where.stepIn(L),
+                                    factorDividing(S.PlanePitch, L)),
+                           Where.Residue},
+                          L);
+  Bounds Overlapping{Each.Min, S.Planes * Each.Max};
+  if (Known)
+    return Overlapping;
+  Expr One = num(1);
+  Expr IsApart = Expr::min(One, Expr::max(num(0), Gap + One));
+  return {IsApart * Apart.Min + (One - IsApart) * Overlapping.Min,
+          IsApart * Apart.Max + (One - IsApart) * Overlapping.Max};
+}
+
+Bounds linesOf3DApart(const SymbolicSlice &S, const Placement &Where,
+                      uint64_t L) {
   Shape2D Plane{S.Rows, S.BytesPerRow, S.RowPitch};
   Expr Extent = extentOfRepetitions(S.Rows, S.RowPitch, S.BytesPerRow);
   std::optional<uint64_t> RowW = residueOf(S.RowPitch, L);
@@ -399,6 +428,13 @@ commcost::uniqueLinesOfSymbolicSlice(const SymbolicSlice &S,
   // in as fresh variables while the bounds are built, so that whether a
   // bound is 0 at a size of 0 can be read from the bound itself.
   SymbolicSlice C = collapseSlice(S);
+  // Collapsing merges overlapping or abutting rows into one block whose
+  // size is not 0 when there are no rows, so the slice's own sizes that
+  // collapsing merged away guard the result as well.
+  std::vector<Expr> Given;
+  for (const Expr &Size : {S.Planes, S.Rows, S.BytesPerRow})
+    if (!(Size == C.Planes || Size == C.Rows || Size == C.BytesPerRow))
+      Given.push_back(Size);
   std::map<std::string, Expr, std::less<>> Back;
   auto Fresh = [&](const Expr &E) {
     for (const auto &[Name, Value] : Back)
@@ -425,6 +461,7 @@ commcost::uniqueLinesOfSymbolicSlice(const SymbolicSlice &S,
                              LineSize)
                  : linesOf3D(C, Where, LineSize);
   std::vector<Expr> Sizes{C.Planes, C.Rows, C.BytesPerRow};
-  return Bounds{zeroWhenEmpty(B.Min, Sizes).substitute(Back),
-                zeroWhenEmpty(B.Max, Sizes).substitute(Back)};
+  return Bounds{
+      zeroWhenEmpty(zeroWhenEmpty(B.Min, Sizes).substitute(Back), Given),
+      zeroWhenEmpty(zeroWhenEmpty(B.Max, Sizes).substitute(Back), Given)};
 }

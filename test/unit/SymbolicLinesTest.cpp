@@ -493,6 +493,42 @@ TEST(SymbolicLinesRandom, SoundExactAndZeroOnRandomSlices) {
             << " exact, " << Within << " within one period\n";
 }
 
+// Symbolic rows can make a plane longer than the plane pitch, so that the
+// planes interleave (loops whose inner step exceeds the outer one, as
+// a[3*i + j][..][i + 2*j]): the bounds must still hold, against brute
+// force, at counts on both sides of the overlap.
+TEST(SymbolicLines3D, PlanesThatOverlapForSomeRowCounts) {
+  const Expr R = Expr::var("r");
+  struct Case {
+    uint64_t Planes, Bytes, RowPitch, PlanePitch;
+  };
+  for (Case K : {Case{26, 4, 21640, 134792}, Case{9, 8, 2472, 848},
+                 Case{5, 24, 128, 200}, Case{3, 64, 64 * 5, 64 * 3}}) {
+    SymbolicSlice S{num(K.Planes), R, num(K.Bytes), num(K.RowPitch),
+                    num(K.PlanePitch)};
+    for (Placement Where : {Placement::exactly(0), Placement::exactly(20),
+                            Placement::aligned(16)}) {
+      std::string Reason;
+      std::optional<SymbolicLineBounds> B =
+          uniqueLinesOfSymbolicSlice(S, Where, 64, Reason);
+      ASSERT_TRUE(B) << Reason;
+      for (int64_t Rows : {0, 1, 2, 3, 7, 8, 24, 40}) {
+        Slice3D Bound{K.Planes, uint64_t(Rows), K.Bytes, K.RowPitch,
+                      K.PlanePitch};
+        LineBounds Truth = bruteBounds3D(Bound, Where, 64);
+        std::string What = "planes " + std::to_string(K.Planes) + " rows " +
+                           std::to_string(Rows) + " residue " +
+                           std::to_string(Where.Residue);
+        int64_t Min = B->Min.evaluate({{"r", Rows}});
+        int64_t Max = B->Max.evaluate({{"r", Rows}});
+        EXPECT_LE(Min, int64_t(Truth.Min)) << What << "\nmin: " << B->Min;
+        EXPECT_GE(Max, int64_t(Truth.Max)) << What << "\nmax: " << B->Max;
+        EXPECT_GE(Min, 0) << What;
+      }
+    }
+  }
+}
+
 TEST(SymbolicLinesUnsupported, BadArgumentsThrow) {
   std::string Reason;
   EXPECT_THROW(uniqueLinesOfSymbolicSlice({num(1), N, num(8), num(8), Expr()},

@@ -9,7 +9,7 @@ void copy_out(std::vector<double> &global, const std::vector<double> &local) {
   double *__restrict g = global.data();
   const double *__restrict l = local.data();
   int n = static_cast<int>(local.size());
-  // CHECK: [[@LINE+1]]:1: remark: loop (superstep) of 'g <- l', double elements, split among P threads (P = number of threads) by the OpenMP static schedule: each thread runs at most ceildiv(n, P) of n iterations;{{.*}} reads ceildiv(n, P), writes ceildiv(n, P), per processor at most hr ceildiv(n, P), hw ceildiv(n, P), total M 2*n;{{.*}}(model HrHw, embedded default profile)
+  // CHECK: [[@LINE+1]]:1: remark: loop (superstep) of 'g <- l', double elements, split among P threads (P = number of threads) by the OpenMP static schedule: each thread runs at most ceildiv(max(0, n), P) of max(0, n) iterations;{{.*}} reads ceildiv(max(0, n), P), writes ceildiv(max(0, n), P), per processor at most hr ceildiv(max(0, n), P), hw ceildiv(max(0, n), P), total M 2*max(0, n);{{.*}}(model HrHw, embedded default profile)
 #pragma omp parallel for
   for (int i = 0; i < n; i++)
     g[i] = l[i];
