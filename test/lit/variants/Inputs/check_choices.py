@@ -30,6 +30,8 @@ for line in open(output):
     if not m:
         continue
     name, binding, ran = m.group(1), m.group(2), int(m.group(3))
+    if name not in costs:
+        sys.exit(f"{records}: no run-time choice named {name}")
     env = {k: int(v) for k, v in (p.split("=") for p in binding.split())}
     values = [commcost_records.evaluate(c, env) for c in costs[name]]
     want = values.index(min(values))
