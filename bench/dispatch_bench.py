@@ -43,7 +43,7 @@ def main():
             sys.exit("dispatch_bench: the calls are not chosen at run time:\n"
                      + remarks)
         out = subprocess.run(
-            [exe, f"--benchmark_min_time={args.min_time}s",
+            [exe, f"--benchmark_min_time={args.min_time}",
              f"--benchmark_repetitions={args.repetitions}",
              "--benchmark_format=json"],
             check=True, stdout=subprocess.PIPE, text=True).stdout

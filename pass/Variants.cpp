@@ -527,19 +527,28 @@ private:
   }
 
   /// The source name: a C++ function's demangled name without its
-  /// parameters and, for a template's instance, its return type.
+  /// parameters (and qualifiers) and, for a template's instance, its
+  /// return type.
   static std::string nameOf(const Function &Fn) {
     std::string Name = demangle(Fn.getName());
-    Name = Name.substr(0, Name.find('('));
+    size_t End = Name.rfind(')');
+    if (End == std::string::npos)
+      return Name;
     int Depth = 0;
+    size_t Open = End;
+    do {
+      Depth += Name[Open] == ')' ? 1 : Name[Open] == '(' ? -1 : 0;
+    } while (Depth > 0 && Open-- > 0);
+    Name.resize(Open == std::string::npos ? 0 : Open);
     size_t Start = 0;
-    for (size_t I = 0; I < Name.size(); ++I)
-      if (Name[I] == '<')
-        ++Depth;
-      else if (Name[I] == '>')
-        --Depth;
-      else if (Name[I] == ' ' && Depth == 0)
+    Depth = 0;
+    for (size_t I = 0; I < Name.size(); ++I) {
+      Depth += (Name[I] == '<' || Name[I] == '(')   ? 1
+               : (Name[I] == '>' || Name[I] == ')') ? -1
+                                                    : 0;
+      if (Name[I] == ' ' && Depth == 0)
         Start = I + 1;
+    }
     return Name.substr(Start);
   }
 
@@ -559,14 +568,16 @@ private:
       else if (Alt == &F)
         Why = std::make_shared<AlternativeNotPriced>(
             nameOf(*Alt), "it is the function making the call");
-      const FunctionCost *T = Why ? nullptr : &totalOf(*Alt, FAM, State);
-      if (T && !Why)
+      std::optional<FunctionCost> T;
+      if (!Why) {
+        T = totalForCall(*Alt, Call);
         Why = unpriced(nameOf(*Alt), *T);
+      }
       if (Why) {
         Call.setCalledOperand(Alternatives[0]);
         return missed(Call, What, Fallback, Why);
       }
-      Totals.push_back(*T);
+      Totals.push_back(std::move(*T));
     }
     ChoiceRemark R{"VariantChosen", What, {}, {}, std::nullopt, ""};
     for (Function *Alt : Alternatives)
@@ -696,23 +707,46 @@ private:
 
   // --- COMMCOST_TUNE -------------------------------------------------------
 
-  /// F's total with Marker replaced by V: a copy of F analysed and deleted.
-  FunctionCost totalWith(CallInst &Marker, Constant *V) {
-    ValueToValueMapTy VMap;
-    Function *View = CloneFunction(&F, VMap);
-    View->setName("commcost.tune.view");
-    // Folded where it is used (n / 1 is n), as the optimiser will.
-    replaceAndRecursivelySimplify(cast<Instruction>(VMap[&Marker]), V);
-    auto Original = State.Facts.CopyOf.find(&F);
+  /// The total of View, a copy of Of with some values made constants;
+  /// View is deleted.
+  FunctionCost totalOfView(Function *View, const Function &Of) {
+    View->setName("commcost.choice.view");
+    auto Original = State.Facts.CopyOf.find(&Of);
     State.Facts.CopyOf[View] = Original != State.Facts.CopyOf.end()
                                    ? Original->second
-                                   : F.getName().str();
+                                   : Of.getName().str();
     FunctionCost T = FAM.getResult<CommCostAnalysis>(*View).Total;
     State.Facts.CopyOf.erase(View);
     State.Totals.erase(View->getName().str());
     FAM.clear(*View, View->getName());
     View->eraseFromParent();
     return T;
+  }
+
+  /// F's total with Marker replaced by V.
+  FunctionCost totalWith(CallInst &Marker, Constant *V) {
+    ValueToValueMapTy VMap;
+    Function *View = CloneFunction(&F, VMap);
+    // Folded where it is used (n / 1 is n), as the optimiser will.
+    replaceAndRecursivelySimplify(cast<Instruction>(VMap[&Marker]), V);
+    return totalOfView(View, F);
+  }
+
+  /// Alt's total for Call: with the call's constant integer arguments in
+  /// a copy of Alt when it has any (sizes known at the call make the
+  /// counts exact where Alt's own total may not be known), else Alt's.
+  FunctionCost totalForCall(Function &Alt, CallBase &Call) {
+    std::vector<std::pair<unsigned, ConstantInt *>> Constants;
+    for (unsigned I = 0; I < Call.arg_size() && I < Alt.arg_size(); ++I)
+      if (auto *C = dyn_cast<ConstantInt>(Call.getArgOperand(I)))
+        Constants.emplace_back(I, C);
+    if (Constants.empty())
+      return totalOf(Alt, FAM, State);
+    ValueToValueMapTy VMap;
+    Function *View = CloneFunction(&Alt, VMap);
+    for (auto [I, C] : Constants)
+      View->getArg(I)->replaceAllUsesWith(C);
+    return totalOfView(View, Alt);
   }
 
   void chooseTune(const Marker &M) {

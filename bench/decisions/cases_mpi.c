@@ -148,7 +148,7 @@ int main(int argc, char **argv) {
   int repetitions = argc > 1 && !strcmp(argv[1], "--quick") ? 1 : 15;
   MPI_Init(&argc, &argv);
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  size_t elems = (size_t)8192 * 8192;
+  size_t elems = (size_t)4096 * 4096; /* the largest case */
   A = malloc(elems * sizeof(double));
   B = malloc(elems * sizeof(double));
   char *into = malloc((size_t)1 << 24);
