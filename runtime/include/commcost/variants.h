@@ -90,8 +90,9 @@ struct commcost_packet_regime {
 /* The packet size l (1 <= l <= total_bytes) minimising the cost of
  * k = ceil(total_bytes / l) packets over the regimes: in each, the sizes
  * around the real optimum l0 = sqrt(a1/a2 * total_bytes) clamped to the
- * regime, and the least sizes that give the packet counts around
- * total_bytes / l0. With no regime, one packet: total_bytes. The plugin
+ * regime and the sizes for the packet counts around total_bytes / l0,
+ * each also as the least size that needs as many packets. With no regime,
+ * one packet: total_bytes. The plugin
  * and libcommcost compute the same with this function. */
 static inline long long
 commcost_packet_bytes_in(long long total_bytes,
@@ -142,12 +143,18 @@ commcost_packet_bytes_in(long long total_bytes,
       candidates[j] = candidates[j] < 1
                           ? total_bytes
                           : (total_bytes + candidates[j] - 1) / candidates[j];
-    for (j = 0; j < 4; ++j) {
-      long long l = candidates[j] < lo ? lo : candidates[j] > hi ? hi
-                                                                 : candidates[j];
-      long long k = (total_bytes + l - 1) / l;
-      double cost = r->a0 + r->a1 * (double)k + r->a2 * (double)l +
-                    r->a3 * (double)k * (double)l;
+    for (j = 0; j < 8; ++j) {
+      long long l = candidates[j / 2], k;
+      double cost;
+      l = l < lo ? lo : l > hi ? hi : l;
+      k = (total_bytes + l - 1) / l;
+      if (j % 2) { /* the same packets, each as small as they can be */
+        l = (total_bytes + k - 1) / k;
+        l = l < lo ? lo : l;
+        k = (total_bytes + l - 1) / l;
+      }
+      cost = r->a0 + r->a1 * (double)k + r->a2 * (double)l +
+             r->a3 * (double)k * (double)l;
       if (!found || cost < best_cost) {
         found = 1;
         best_cost = cost;
