@@ -1,5 +1,7 @@
 // The `commcost` command line: where the plugin is, line counts of slices,
 // model predictions, profiles, and calibration (delegated to calibrate/).
+#include "Subcommand.h"
+
 #include "commcost/Calibrate.h"
 #include "commcost/Lines.h"
 #include "commcost/Profile.h"
@@ -81,19 +83,24 @@ std::string number(double V) {
   return Buf;
 }
 
-[[noreturn]] void fail(const Twine &Msg) {
-  errs() << "commcost: error: " << Msg << "\n";
-  std::exit(1);
-}
+using cli::fail;
 
 std::string pluginPath(const char *Argv0) {
   std::string Exe = sys::fs::getMainExecutable(
       Argv0, reinterpret_cast<void *>(&pluginPath));
-  SmallString<256> Path(sys::path::parent_path(sys::path::parent_path(Exe)));
-  sys::path::append(Path, "lib", "CommCost.so");
-  if (!sys::fs::exists(Path))
-    fail("the plugin is not where it should be: " + Path + " does not exist");
-  return std::string(Path);
+  // The build tree (build/bin, build/lib) or the installed one (the path
+  // cmake/Install.cmake puts the plugin at, relative to bin).
+  std::string Tried;
+  for (const char *Relative :
+       {"../lib/CommCost.so", COMMCOST_PLUGIN_FROM_BINDIR}) {
+    SmallString<256> Path(sys::path::parent_path(Exe));
+    sys::path::append(Path, Relative);
+    sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+    if (sys::fs::exists(Path))
+      return std::string(Path);
+    Tried += (Tried.empty() ? "" : " nor ") + Path.str().str();
+  }
+  fail("the plugin is not where it should be: neither " + Tried + " exists");
 }
 
 int runLines() {
@@ -234,6 +241,8 @@ int main(int Argc, char **Argv) {
       "  commcost lines ...           unique lines of a slice\n"
       "  commcost predict ...         evaluate a model of a profile\n"
       "  commcost profile show [FILE] print a profile as a table\n"
+      "  commcost diff BASE NEW       compare the costs of two records\n"
+      "  commcost summary RECORDS...  the most expensive sites and functions\n"
       "  commcost calibrate ...       measure this machine (see "
       "`commcost calibrate --help`)\n");
   if (PluginPath) {
@@ -246,6 +255,8 @@ int main(int Argc, char **Argv) {
     return runPredict();
   if (ProfileCmd)
     return runProfileShow();
+  if (std::optional<int> Status = cli::runSelectedSubcommand())
+    return *Status;
   errs() << "commcost: error: no command given; see `commcost --help`\n";
   return 1;
 }

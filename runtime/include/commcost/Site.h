@@ -74,6 +74,13 @@ struct Footprint {
   /// How often the access runs in loops that do not move it: the slice is
   /// touched only when this is not 0.
   Expr Touches = Expr::constant(1);
+  /// The access as the code makes it, before normalising: a contiguous
+  /// block of BlockBytes (an element, or a datatype's block) repeated along
+  /// the layout's dimensions and then the loops', innermost first, in the
+  /// order the loops run. Where lines are reused depends on this order,
+  /// which the slice forgets.
+  Expr BlockBytes;
+  std::vector<SymbolicDim> AccessOrder;
 };
 
 /// Memoised line counts: sites of a program repeat shapes.
