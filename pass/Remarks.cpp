@@ -241,11 +241,12 @@ void emitChoice(OptimizationRemarkEmitter &ORE, const Instruction &I,
 }
 
 void emitPacketChoice(OptimizationRemarkEmitter &ORE, const Instruction &I,
-                      const Expr &Bytes, std::optional<int64_t> PacketBytes,
+                      const std::string &Bytes,
+                      std::optional<int64_t> PacketBytes,
                       const std::string &Model, const Profile &P) {
   ORE.emit([&] {
     OptimizationRemark Rem(PassName, "PacketSize", &I);
-    Rem << "commcost_packet_bytes(" << ore::NV("Bytes", Bytes.str()) << "): ";
+    Rem << "commcost_packet_bytes(" << ore::NV("Bytes", Bytes) << "): ";
     if (PacketBytes)
       Rem << "packets of " << ore::NV("PacketBytes", *PacketBytes)
           << " bytes";

@@ -45,7 +45,7 @@ void emitChoice(llvm::OptimizationRemarkEmitter &ORE,
 /// (a number or an expression), PacketBytes the size when known at compile
 /// time.
 void emitPacketChoice(llvm::OptimizationRemarkEmitter &ORE,
-                      const llvm::Instruction &I, const Expr &Bytes,
+                      const llvm::Instruction &I, const std::string &Bytes,
                       std::optional<int64_t> PacketBytes,
                       const std::string &Model, const Profile &P);
 

@@ -17,6 +17,7 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/ValueHandle.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Analysis/InstructionSimplify.h"
@@ -103,9 +104,9 @@ CallInst *createMarker(Instruction *At, MarkerKind K, StringRef Name,
   return Call;
 }
 
+/// A variable's name without its namespaces (C++ names are mangled).
 std::string sourceName(const GlobalValue &G) {
   std::string Name = demangle(G.getName());
-  // Static locals: "f()::name" in C++, "f.name" in C.
   size_t Colon = Name.rfind("::");
   return Colon == std::string::npos ? Name : Name.substr(Colon + 2);
 }
@@ -832,7 +833,7 @@ private:
              PM.Why);
     } else if (auto *C = dyn_cast<ConstantInt>(Bytes)) {
       int64_t Size = bestPacketBytes(PM.Regimes, C->getSExtValue());
-      emitPacketChoice(ORE, Call, Expr::constant(C->getSExtValue()), Size,
+      emitPacketChoice(ORE, Call, std::to_string(C->getSExtValue()), Size,
                        PM.Name, State.Prof);
       Call.replaceAllUsesWith(ConstantInt::get(Call.getType(), Size));
       Call.eraseFromParent();
@@ -842,8 +843,9 @@ private:
       auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
       auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
       auto E = ExprTranslator(&SE, State.Facts, &DT).scev(SE.getSCEV(Bytes));
-      emitPacketChoice(ORE, Call,
-                       E ? *E : Expr::var(describeValue(Bytes)),
+      // Without value names (no remarks asked for) the size may not
+      // translate; the remark then describes it.
+      emitPacketChoice(ORE, Call, E ? E->str() : describeValue(Bytes),
                        std::nullopt, PM.Name, State.Prof);
       if (!E)
         consumeError(E.takeError());
@@ -858,6 +860,26 @@ private:
     changed();
   }
 };
+
+/// Deletes G, a definition with local linkage, when nothing uses it, and
+/// then the functions it called that nothing uses any more.
+void eraseIfUnused(GlobalValue *G) {
+  G->removeDeadConstantUsers();
+  if (!G->use_empty() || !G->hasLocalLinkage())
+    return;
+  SmallSetVector<GlobalValue *, 4> Called;
+  if (auto *F = dyn_cast<Function>(G))
+    for (Instruction &I : instructions(*F))
+      if (auto *Call = dyn_cast<CallBase>(&I))
+        if (Function *Callee = Call->getCalledFunction(); Callee && Callee != F)
+          Called.insert(Callee);
+  // A callee may be deleted while an earlier one is (it called it too).
+  SmallVector<WeakVH, 4> Callees(Called.begin(), Called.end());
+  G->eraseFromParent();
+  for (WeakVH &Callee : Callees)
+    if (auto *C = cast_or_null<GlobalValue>(Callee); C && !C->isDeclaration())
+      eraseIfUnused(C);
+}
 
 /// Whether F is an alternative of a marker.
 bool isAlternative(const Function &F) {
@@ -891,6 +913,14 @@ PreservedAnalyses VariantMarkerPass::run(Module &M,
         WithMarkers.push_back(&F);
     for (Function *F : WithMarkers)
       Chooser(*F, FAM, *State).run();
+    // At -O0 nothing else deletes what the header defined for choices
+    // that are now made.
+    for (const Annotation &A : Annotations)
+      if (A.Text == PacketBytesText)
+        eraseIfUnused(A.Target);
+    for (const Annotation &A : Annotations)
+      if (A.Text == PacketProfileText)
+        eraseIfUnused(A.Target);
   }
   return PreservedAnalyses::none();
 }
