@@ -125,7 +125,7 @@ static void emitSite(OptimizationRemarkEmitter &ORE, const BasicBlock *Block,
       Rem << "; no cost: " << A.Unpriced->message();
     }
     if (!C.Model.empty())
-      Rem << " (model " << ore::NV("Model", C.Model) << ", " << profileName(P)
+      Rem << " (model " << ore::NV("Model", C.Model) << ", " << describeProfile(P)
           << ")";
     if (!C.DominantTerm.empty()) {
       Extra.emplace_back("DominantTerm", C.DominantTerm);
@@ -231,7 +231,7 @@ void emitChoice(OptimizationRemarkEmitter &ORE, const Instruction &I,
       if (!C.Note.empty())
         Rem << ", " << C.Note;
     }
-    Rem << " (" << profileName(P) << ")" << ore::setExtraArgs()
+    Rem << " (" << describeProfile(P) << ")" << ore::setExtraArgs()
         << ore::NV("Alternatives", join(C.Alternatives, "; "))
         << ore::NV("Costs", join(Costs, "; "))
         << ore::NV("CostsPs", join(CostsPs, "; "))
@@ -252,7 +252,7 @@ void emitPacketChoice(OptimizationRemarkEmitter &ORE, const Instruction &I,
           << " bytes";
     else
       Rem << "packet size chosen at run time";
-    Rem << " (model " << ore::NV("Model", Model) << ", " << profileName(P)
+    Rem << " (model " << ore::NV("Model", Model) << ", " << describeProfile(P)
         << ")" << ore::setExtraArgs()
         << ore::NV("Choice", PacketBytes ? "static" : "run-time");
     return Rem;

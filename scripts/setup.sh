@@ -12,6 +12,7 @@ packages=(
   libopenmpi-dev openmpi-bin
   gnuplot-nox
   dpkg-dev file
+  libclang-rt-19-dev csmith libcsmith-dev
 )
 
 missing=()

@@ -30,12 +30,6 @@ struct SymbolicDim {
   Expr Pitch;
 };
 
-/// The number of bytes from the first byte of the first repetition to the
-/// last byte of the last: (Count - 1) * Pitch + Bytes, the extent of Count
-/// blocks of Bytes.
-Expr extentOfRepetitions(const Expr &Count, const Expr &Pitch,
-                         const Expr &Bytes);
-
 /// Block bytes repeated along Dims (in any order) as a slice: dimensions
 /// ordered by pitch, those that continue the block merged into it,
 /// overlapping repetitions (a sliding window) covered by one block, and
@@ -47,22 +41,28 @@ std::optional<SymbolicSlice> sliceOfRepeatedBlock(const Expr &Block,
                                                   std::string &Why);
 
 /// Where a footprint's first byte lies: Offset bytes from a base that is
-/// aligned to BaseAlign (a power of two). The offset is known, or only a
-/// multiple of OffsetAlign (a power of two).
+/// aligned to BaseAlign (a power of two). The offset is known, or known
+/// only modulo OffsetAlign (a power of two): OffsetResidue plus a multiple
+/// of OffsetAlign (a multiple of it when OffsetResidue is 0).
 struct Anchor {
   uint64_t BaseAlign = 1;
   std::optional<int64_t> Offset;
   uint64_t OffsetAlign = 1;
+  uint64_t OffsetResidue = 0;
   /// Where the base alignment comes from ("stack array", "element
   /// alignment", "'g' is aligned", ...).
   std::string BaseNote;
 };
 
-/// Where the first byte lies within a unit of Unit bytes (a line, a page).
+/// Where the first byte lies within a unit of Unit bytes (a line, a page):
+/// every fact of the anchor kept, as an address known modulo the largest
+/// power of two the base alignment and the offset's guarantee allow.
 Placement placementIn(const Anchor &A, uint64_t Unit);
 
-/// The alignment assumed, in words: "offset 8 in a 64-byte line (stack
-/// array to 16)" or "aligned to 8 bytes (element alignment)".
+/// The placement assumed, in words: "offset 8 in a 64-byte line (stack
+/// array to 16)" when it fixes the offset in a line, "offset 8 modulo 16
+/// ('g' is aligned to 16)" when it fixes it modulo less than a line, or
+/// "aligned to 8 bytes (element alignment)".
 std::string describePlacement(const Anchor &A, uint64_t LineSize);
 
 /// The bytes one access pattern touches: a slice and where it starts.

@@ -4,7 +4,7 @@
 // RUN: %commcost -O2 -I%S/../Inputs %remarks %s 2>&1 | FileCheck %s
 #include <bsp.h>
 void get_block(int pid, const double *remote, double *local, int n) {
-  // CHECK: [[@LINE+1]]:3: remark: bsp_get (get) of 'local', byte elements: contiguous block of 8*n bytes; messages 1, bytes per message 8*n, bytes 8*n; unique lines ceildiv(8*n, 64) to floordiv(8*n + 55, 64) + 1; assumed alignment: aligned to 8 bytes ('local' points to 8-byte aligned elements);
+  // CHECK: [[@LINE+1]]:3: remark: bsp_get (get) of 'local', byte elements: contiguous block of 8*n bytes; messages 1, bytes per message 8*n, bytes 8*n; unique lines ceildiv(8*n, 64) to min(1, n) + floordiv(8*n + 55, 64); assumed alignment: aligned to 8 bytes ('local' points to 8-byte aligned elements);
   bsp_get(pid, remote, 0, local, n * sizeof(double));
 }
 void hpget_rows(int pid, const double *remote, double *local, int rows,

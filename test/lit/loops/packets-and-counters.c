@@ -13,7 +13,7 @@ void packets(char *buf, int D, int l, int to) {
 void packets_last(double *buf, int D, int l, int to) {
   for (int off = 0; off < D; off += l) {
     int n = D - off < l ? D - off : l;
-    // CHECK: [[@LINE+1]]:5: remark: MPI_Send (send) of 'buf', double elements: contiguous block of 8*D bytes in messages of 8*l bytes, the last shorter; messages ceildiv(D, l), bytes 8*D; unique lines ceildiv(8*D, 64) to floordiv(8*D + 55, 64) + 1;
+    // CHECK: [[@LINE+1]]:5: remark: MPI_Send (send) of 'buf', double elements: contiguous block of 8*D bytes in messages of 8*l bytes, the last shorter; messages ceildiv(D, l), bytes 8*D; unique lines ceildiv(8*D, 64) to min(1, D) + floordiv(8*D + 55, 64);
     MPI_Send(buf + off, n, MPI_DOUBLE, to, 0, MPI_COMM_WORLD);
   }
 }
