@@ -12,6 +12,7 @@
 #include "clang/Basic/TargetInfo.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendPluginRegistry.h"
+#include "clang/Lex/Preprocessor.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Passes/PassPlugin.h"
 #include "llvm/Support/Path.h"
@@ -200,6 +201,9 @@ protected:
           << E.what();
       return std::make_unique<ASTConsumer>();
     }
+    // commcost/variants.h marks its choices only for the plugin.
+    Preprocessor &PP = CI.getPreprocessor();
+    PP.setPredefines(PP.getPredefines() + "#define __COMMCOST_PLUGIN__ 1\n");
     FrontendRegistered = true;
     CI.getCodeGenOpts().PassBuilderCallbacks.push_back(
         [State](llvm::PassBuilder &PB) { registerCommCostPasses(PB, State); });

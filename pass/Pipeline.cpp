@@ -7,9 +7,14 @@
 // global cleanup, before inlining, has one too): after inlining and SROA,
 // before loop idiom recognition turns copy loops into memcpy. At -O0 it
 // runs at the start of the pipeline and the analysis promotes a copy.
+// The choices of commcost/variants.h (Variants.h) run whether remarks are
+// wanted or not, in modules that include the header only: markers at the
+// start of the pipeline (the choices too at -O0), the choices before the
+// remark pass.
 #include "Pipeline.h"
 #include "Budgets.h"
 #include "Remarks.h"
+#include "Variants.h"
 
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/PassManager.h"
@@ -61,15 +66,26 @@ void registerCommCostPasses(PassBuilder &PB,
       [State, Peepholes](ModulePassManager &MPM, OptimizationLevel Level) {
         *Peepholes = 0;
         MPM.addPass(ReadBudgetsPass(State));
+        MPM.addPass(VariantMarkerPass(State, Level == OptimizationLevel::O0));
         if (Level == OptimizationLevel::O0)
           MPM.addPass(createModuleToFunctionPassAdaptor(
               CommCostRemarkPass(State, /*Once=*/false)));
       });
   PB.registerPeepholeEPCallback([State, Peepholes](FunctionPassManager &FPM,
                                                    OptimizationLevel Level) {
-    if (Level != OptimizationLevel::O0 && ++*Peepholes > 1)
+    if (Level != OptimizationLevel::O0 && ++*Peepholes > 1) {
+      FPM.addPass(VariantChoicePass(State));
       FPM.addPass(CommCostRemarkPass(State, /*Once=*/true));
+    }
   });
+  PB.registerPipelineParsingCallback(
+      [State](StringRef Name, ModulePassManager &MPM,
+              ArrayRef<PassBuilder::PipelineElement>) {
+        if (Name != "commcost-variants")
+          return false;
+        MPM.addPass(VariantMarkerPass(State, /*Decide=*/true));
+        return true;
+      });
   PB.registerPipelineParsingCallback(
       [State](StringRef Name, FunctionPassManager &FPM,
               ArrayRef<PassBuilder::PipelineElement>) {

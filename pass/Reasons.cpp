@@ -132,6 +132,12 @@ std::string CalleeNotPriced::detail() const {
   return "the cost of the call to " + Callee + " is not known: " + Why;
 }
 
+std::string AlternativeNotPriced::detail() const {
+  return "the predicted cost of " + Alternative + " is not known: " + Why;
+}
+
+std::string ChoiceNotEvaluable::detail() const { return What; }
+
 std::string InternalError::detail() const {
   return "internal error of commcost: " + What;
 }

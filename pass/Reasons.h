@@ -295,6 +295,29 @@ public:
   std::string Callee, Why;
 };
 
+/// A choice between variants (or tuning values) that is not made because
+/// the predicted cost of one of them is not known, or known only as a
+/// lower bound.
+class AlternativeNotPriced final : public RejectReason {
+public:
+  COMMCOST_DECLARE_REASON(AlternativeNotPriced)
+  AlternativeNotPriced(std::string Alternative, std::string Why)
+      : RejectReason(ThisKind), Alternative(std::move(Alternative)),
+        Why(std::move(Why)) {}
+  std::string Alternative, Why;
+};
+
+/// A choice whose costs are known but cannot be computed where the choice
+/// is made (a cost in a value the call does not pass, a packet model that
+/// is not linear in k and l).
+class ChoiceNotEvaluable final : public RejectReason {
+public:
+  COMMCOST_DECLARE_REASON(ChoiceNotEvaluable)
+  explicit ChoiceNotEvaluable(std::string What)
+      : RejectReason(ThisKind), What(std::move(What)) {}
+  std::string What;
+};
+
 /// An error that is not a reason of the analysis (a defect of commcost).
 class InternalError final : public RejectReason {
 public:

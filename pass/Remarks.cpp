@@ -184,6 +184,92 @@ static void emitTotal(OptimizationRemarkEmitter &ORE, const Function &F,
   });
 }
 
+/// A cost as the text shows it: microseconds when a number, else the
+/// expression in picoseconds.
+static std::string costText(const Expr &Ps) {
+  if (Ps.isConstant())
+    return formatUs(double(Ps.constantValue()) / 1e6) + " us";
+  std::string Text = "(";
+  Text += Ps.str();
+  return Text + ") ps";
+}
+
+/// The same for records: CostUs's convention.
+static std::string costUs(const Expr &Ps) {
+  if (Ps.isConstant())
+    return formatUs(double(Ps.constantValue()) / 1e6);
+  std::string Text = "(";
+  Text += Ps.str();
+  return Text + ") / 1000000";
+}
+
+void emitChoice(OptimizationRemarkEmitter &ORE, const Instruction &I,
+                const ChoiceRemark &C, const Profile &P) {
+  ORE.emit([&] {
+    OptimizationRemark Rem(PassName, C.Name, &I);
+    Rem << ore::NV("Variant", C.What) << ": ";
+    std::vector<std::string> Costs, CostsPs;
+    for (const Expr &E : C.CostsPs) {
+      Costs.push_back(costUs(E));
+      CostsPs.push_back(E.str());
+    }
+    if (C.Chosen) {
+      Rem << "chose " << ore::NV("Chosen", C.Alternatives[*C.Chosen])
+          << " (predicted " << costText(C.CostsPs[*C.Chosen]) << ") over ";
+      const char *Sep = "";
+      for (size_t A = 0; A < C.Alternatives.size(); ++A)
+        if (A != *C.Chosen) {
+          Rem << Sep << C.Alternatives[A] << " (" << costText(C.CostsPs[A])
+              << ")";
+          Sep = ", ";
+        }
+    } else {
+      Rem << "chosen at run time among ";
+      for (size_t A = 0; A < C.Alternatives.size(); ++A)
+        Rem << (A == 0 ? "" : A + 1 == C.Alternatives.size() ? " and " : ", ")
+            << C.Alternatives[A] << " (" << costText(C.CostsPs[A]) << ")";
+      if (!C.Note.empty())
+        Rem << ", " << C.Note;
+    }
+    Rem << " (" << describeProfile(P) << ")" << ore::setExtraArgs()
+        << ore::NV("Alternatives", join(C.Alternatives, "; "))
+        << ore::NV("Costs", join(Costs, "; "))
+        << ore::NV("CostsPs", join(CostsPs, "; "))
+        << ore::NV("Choice", C.Chosen ? "static" : "run-time");
+    return Rem;
+  });
+}
+
+void emitPacketChoice(OptimizationRemarkEmitter &ORE, const Instruction &I,
+                      const std::string &Bytes,
+                      std::optional<int64_t> PacketBytes,
+                      const std::string &Model, const Profile &P) {
+  ORE.emit([&] {
+    OptimizationRemark Rem(PassName, "PacketSize", &I);
+    Rem << "commcost_packet_bytes(" << ore::NV("Bytes", Bytes) << "): ";
+    if (PacketBytes)
+      Rem << "packets of " << ore::NV("PacketBytes", *PacketBytes)
+          << " bytes";
+    else
+      Rem << "packet size chosen at run time";
+    Rem << " (model " << ore::NV("Model", Model) << ", " << describeProfile(P)
+        << ")" << ore::setExtraArgs()
+        << ore::NV("Choice", PacketBytes ? "static" : "run-time");
+    return Rem;
+  });
+}
+
+void emitChoiceMissed(OptimizationRemarkEmitter &ORE, const Instruction &I,
+                      StringRef What, StringRef Fallback,
+                      const RejectReason &Why) {
+  ORE.emit([&] {
+    return OptimizationRemarkMissed(PassName, Why.remarkName(), &I)
+           << ore::NV("Variant", What) << ": no choice, "
+           << ore::NV("Fallback", Fallback) << ": "
+           << ore::NV("Reason", Why.message());
+  });
+}
+
 void emitRemarks(OptimizationRemarkEmitter &ORE, const Function &F,
                  const CommCostInfo &Info, const Profile &P) {
   const BasicBlock *Block = &F.getEntryBlock();

@@ -305,7 +305,10 @@ public:
       if (auto *Call = dyn_cast<CallBase>(&I))
         if (const Function *Callee = definedCallee(*Call, State.Facts))
           addCallee(*Call, *Callee, Ctx, Total);
+    // The parameters' names, set before the body was analysed, stay.
+    std::vector<std::string> Params = std::move(Info.Total.Params);
     Info.Total = Total.take();
+    Info.Total.Params = std::move(Params);
   }
 
 private:
@@ -322,12 +325,7 @@ private:
           Name, "it is being analysed (a recursive call)"));
       return;
     }
-    auto Known = State.Totals.find(Name);
-    const FunctionCost &Cost =
-        Known != State.Totals.end()
-            ? Known->second
-            : FAM.getResult<CommCostAnalysis>(const_cast<Function &>(Callee))
-                  .Total;
+    const FunctionCost &Cost = totalOf(Callee, FAM, State);
     if (!Cost.known() && !Cost.Incomplete)
       return;
     auto Walk = walkLoops(nullptr, Call.getParent(), nullptr, Ctx);
@@ -336,29 +334,45 @@ private:
           Name, takeReason(Walk.takeError())->message()));
       return;
     }
-    std::map<std::string, Expr, std::less<>> Args;
-    std::set<std::string> Used = Cost.picoseconds().variables();
-    for (unsigned I = 0; I < Cost.Params.size() && I < Call.arg_size(); ++I) {
-      const std::string &Param = Cost.Params[I];
-      if (Param.empty() || !Used.count(Param))
-        continue;
-      Value *Arg = Call.getArgOperand(I);
-      auto E = Arg->getType()->isIntegerTy()
-                   ? ExprTranslator(&Ctx.SE, Ctx.Facts, &Ctx.DT)
-                         .scev(Ctx.SE.getSCEV(Arg))
-                   : Expected<Expr>(reject<NotAnInteger>());
-      if (!E) {
-        Total.incomplete(std::make_shared<CalleeNotPriced>(
-            Name, "its argument '" + Param + "': " +
-                      takeReason(E.takeError())->message()));
-        return;
-      }
-      Args.emplace(Param, *E);
+    auto Args = bindArguments(Call, Cost, Ctx.SE, Ctx.Facts, Ctx.DT);
+    if (!Args) {
+      Total.incomplete(std::make_shared<CalleeNotPriced>(
+          Name, takeReason(Args.takeError())->message()));
+      return;
     }
-    Total.addCall(Cost, Walk->Executions, Args);
+    Total.addCall(Cost, Walk->Executions, *Args);
   }
 };
 } // namespace
+
+const FunctionCost &totalOf(const Function &F, FunctionAnalysisManager &FAM,
+                            PluginState &State) {
+  auto Known = State.Totals.find(F.getName().str());
+  if (Known != State.Totals.end())
+    return Known->second;
+  return FAM.getResult<CommCostAnalysis>(const_cast<Function &>(F)).Total;
+}
+
+Expected<std::map<std::string, Expr, std::less<>>>
+bindArguments(const CallBase &Call, const FunctionCost &Cost,
+              ScalarEvolution &SE, const SourceFacts &Facts,
+              const DominatorTree &DT) {
+  std::map<std::string, Expr, std::less<>> Args;
+  std::set<std::string> Used = Cost.picoseconds().variables();
+  for (unsigned I = 0; I < Cost.Params.size() && I < Call.arg_size(); ++I) {
+    const std::string &Param = Cost.Params[I];
+    if (Param.empty() || !Used.count(Param))
+      continue;
+    Value *Arg = Call.getArgOperand(I);
+    auto E = Arg->getType()->isIntegerTy()
+                 ? ExprTranslator(&SE, Facts, &DT).scev(SE.getSCEV(Arg))
+                 : Expected<Expr>(reject<NotAnInteger>());
+    if (!E)
+      return withContext(E.takeError(), "its argument '" + Param + "'");
+    Args.emplace(Param, *E);
+  }
+  return Args;
+}
 
 CommCostInfo CommCostAnalysis::run(Function &F, FunctionAnalysisManager &FAM) {
   CommCostInfo Info;
@@ -399,7 +413,11 @@ void CommCostAnalysis::analyse(Function &F, FunctionAnalysisManager &FAM,
     View->setName("commcost.view");
     View->removeFnAttr(Attribute::OptimizeNone);
     PM.Promote.run(*View, PM.FAM);
-    State->Facts.CopyOf[View] = Name;
+    // A copy of a copy (a choice's view of a function) stands for the
+    // function the first copy stands for.
+    auto Original = State->Facts.CopyOf.find(&F);
+    State->Facts.CopyOf[View] =
+        Original != State->Facts.CopyOf.end() ? Original->second : Name;
     BodyAnalyzer(*View, F, PM.FAM, FAM, *State).run(Info);
     State->Facts.CopyOf.erase(View);
     PM.FAM.clear(*View, View->getName());

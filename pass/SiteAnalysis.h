@@ -28,6 +28,9 @@
 #include <vector>
 
 namespace llvm {
+class CallBase;
+class DominatorTree;
+class ScalarEvolution;
 class raw_ostream;
 } // namespace llvm
 
@@ -123,6 +126,20 @@ private:
   void analyse(llvm::Function &F, llvm::FunctionAnalysisManager &FAM,
                bool Promote, CommCostInfo &Info);
 };
+
+/// F's total: the one computed already in this compilation, else F's
+/// analysis now. Callers' totals and choices between functions use it.
+const FunctionCost &totalOf(const llvm::Function &F,
+                            llvm::FunctionAnalysisManager &FAM,
+                            PluginState &State);
+
+/// The parameters of a callee whose total is Cost, as far as Cost mentions
+/// them, bound to Call's arguments read as expressions in the caller's
+/// names (SE, DT: the caller's analyses).
+llvm::Expected<std::map<std::string, Expr, std::less<>>>
+bindArguments(const llvm::CallBase &Call, const FunctionCost &Cost,
+              llvm::ScalarEvolution &SE, const SourceFacts &Facts,
+              const llvm::DominatorTree &DT);
 
 /// print<commcost>: the result of every function, for IR-level tests.
 class CommCostPrinterPass : public llvm::PassInfoMixin<CommCostPrinterPass> {
