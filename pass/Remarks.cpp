@@ -106,8 +106,9 @@ static void emitSite(OptimizationRemarkEmitter &ORE, const BasicBlock *Block,
     if (S.Writes)
       Count(", writes ", "Writes", *S.Writes, S.AtMost);
     if (S.Split) {
-      Count(", per processor at most hr ", "ReadsMax", S.Split->ReadsMax,
-            S.AtMost);
+      // The busiest processor's counts: "at most" once.
+      Count(S.AtMost ? ", per processor hr " : ", per processor at most hr ",
+            "ReadsMax", S.Split->ReadsMax, S.AtMost);
       Count(", hw ", "WritesMax", S.Split->WritesMax, S.AtMost);
     }
     if (auto M = F.Values.find("M"); M != F.Values.end())
