@@ -124,16 +124,28 @@ private:
                bool Promote, CommCostInfo &Info);
 };
 
+/// The result of CommCostAnalysis for F, as passes must ask for it: the
+/// results of the functions F calls (theirs first) are computed before,
+/// from here, so that no run of the analysis asks the manager for another
+/// function's result it does not hold yet (computing one inside another's
+/// computation grows the manager's tables under the outer one: a crash).
+const CommCostInfo &getCommCostResult(llvm::Function &F,
+                                      llvm::FunctionAnalysisManager &FAM,
+                                      PluginState &State);
+
 /// print<commcost>: the result of every function, for IR-level tests.
 class CommCostPrinterPass : public llvm::PassInfoMixin<CommCostPrinterPass> {
 public:
-  explicit CommCostPrinterPass(llvm::raw_ostream &OS) : OS(OS) {}
+  CommCostPrinterPass(llvm::raw_ostream &OS,
+                      std::shared_ptr<PluginState> State)
+      : OS(OS), State(std::move(State)) {}
   llvm::PreservedAnalyses run(llvm::Function &F,
                               llvm::FunctionAnalysisManager &FAM);
   static bool isRequired() { return true; }
 
 private:
   llvm::raw_ostream &OS;
+  std::shared_ptr<PluginState> State;
 };
 
 } // namespace commcost
