@@ -30,7 +30,8 @@ cmake -S . -B "$Build" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   echo "sanitize: 0 passed, 1 failed"; exit 1; }
 # What the tests below run (not the benchmarks).
 nice -n 5 cmake --build "$Build" -j2 --target commcost-unit-tests \
-  commcost-calibrate-tests commcost-cli commcost-check-calibration CommCost \
+  commcost-calibrate-tests commcost-records-tests commcost-cli \
+  commcost-check-calibration CommCost \
   >"$Build/build.log" 2>&1 || {
   grep -E "error|Error" "$Build/build.log" | head -30 >&2
   echo "sanitize: 0 passed, 1 failed"; exit 1; }
