@@ -42,7 +42,7 @@ struct CommCostRemarkPass : PassInfoMixin<CommCostRemarkPass> {
     // Without remarks or a budget, nothing reads the result: nothing to do.
     if (!Remarks && Budget == State->Budgets.end())
       return PreservedAnalyses::all();
-    const CommCostInfo &Info = FAM.getResult<CommCostAnalysis>(F);
+    const CommCostInfo &Info = getCommCostResult(F, FAM, *State);
     if (Remarks)
       emitRemarks(ORE, F, Info, State->Prof);
     if (Budget != State->Budgets.end())
@@ -94,7 +94,7 @@ void registerCommCostPasses(PassBuilder &PB,
           return true;
         }
         if (Name == "print<commcost>") {
-          FPM.addPass(CommCostPrinterPass(outs()));
+          FPM.addPass(CommCostPrinterPass(outs(), State));
           return true;
         }
         return false;

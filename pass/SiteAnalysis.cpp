@@ -325,7 +325,20 @@ private:
           Name, "it is being analysed (a recursive call)"));
       return;
     }
-    const FunctionCost &Cost = totalOf(Callee, FAM, State);
+    // getCommCostResult computed the callee's result before this run; a
+    // result computed from here would corrupt the manager's tables.
+    auto Known = State.Totals.find(Name);
+    const CommCostInfo *Cached =
+        Known != State.Totals.end()
+            ? nullptr
+            : FAM.getCachedResult<CommCostAnalysis>(
+                  const_cast<Function &>(Callee));
+    if (Known == State.Totals.end() && !Cached) {
+      Total.incomplete(
+          std::make_shared<CalleeNotPriced>(Name, "it was not analysed"));
+      return;
+    }
+    const FunctionCost &Cost = Cached ? Cached->Total : Known->second;
     if (!Cost.known() && !Cost.Incomplete)
       return;
     auto Walk = walkLoops(nullptr, Call.getParent(), nullptr, Ctx);
@@ -350,7 +363,7 @@ const FunctionCost &totalOf(const Function &F, FunctionAnalysisManager &FAM,
   auto Known = State.Totals.find(F.getName().str());
   if (Known != State.Totals.end())
     return Known->second;
-  return FAM.getResult<CommCostAnalysis>(const_cast<Function &>(F)).Total;
+  return getCommCostResult(const_cast<Function &>(F), FAM, State).Total;
 }
 
 Expected<std::map<std::string, Expr, std::less<>>>
@@ -487,10 +500,33 @@ void CommCostInfo::print(raw_ostream &OS, StringRef Function) const {
   OS << "\n";
 }
 
+const CommCostInfo &getCommCostResult(Function &F,
+                                      FunctionAnalysisManager &FAM,
+                                      PluginState &State) {
+  // Callees first, depth first, with the callers on the way in progress,
+  // as if each caller's run computed them: a call back to one of them is
+  // recursion.
+  std::string Name = F.getName().str();
+  if (!F.isDeclaration() && !State.InProgress.count(Name)) {
+    State.InProgress.insert(Name);
+    for (Instruction &I : instructions(F))
+      if (auto *Call = dyn_cast<CallBase>(&I))
+        if (const Function *Callee = definedCallee(*Call, State.Facts)) {
+          auto &C = const_cast<Function &>(*Callee);
+          if (!State.Totals.count(C.getName().str()) &&
+              !State.InProgress.count(C.getName().str()) &&
+              !FAM.getCachedResult<CommCostAnalysis>(C))
+            getCommCostResult(C, FAM, State);
+        }
+    State.InProgress.erase(Name);
+  }
+  return FAM.getResult<CommCostAnalysis>(F);
+}
+
 PreservedAnalyses CommCostPrinterPass::run(Function &F,
                                            FunctionAnalysisManager &FAM) {
   if (!F.isDeclaration())
-    FAM.getResult<CommCostAnalysis>(F).print(OS, F.getName());
+    getCommCostResult(F, FAM, *State).print(OS, F.getName());
   return PreservedAnalyses::all();
 }
 

@@ -128,7 +128,8 @@ private:
 };
 
 /// F's total: the one computed already in this compilation, else F's
-/// analysis now. Callers' totals and choices between functions use it.
+/// analysis now (through getCommCostResult: passes only, not analyses).
+/// Choices between functions use it.
 const FunctionCost &totalOf(const llvm::Function &F,
                             llvm::FunctionAnalysisManager &FAM,
                             PluginState &State);
@@ -141,16 +142,28 @@ bindArguments(const llvm::CallBase &Call, const FunctionCost &Cost,
               llvm::ScalarEvolution &SE, const SourceFacts &Facts,
               const llvm::DominatorTree &DT);
 
+/// The result of CommCostAnalysis for F, as passes must ask for it: the
+/// results of the functions F calls (theirs first) are computed before,
+/// from here, so that no run of the analysis asks the manager for another
+/// function's result it does not hold yet (computing one inside another's
+/// computation grows the manager's tables under the outer one: a crash).
+const CommCostInfo &getCommCostResult(llvm::Function &F,
+                                      llvm::FunctionAnalysisManager &FAM,
+                                      PluginState &State);
+
 /// print<commcost>: the result of every function, for IR-level tests.
 class CommCostPrinterPass : public llvm::PassInfoMixin<CommCostPrinterPass> {
 public:
-  explicit CommCostPrinterPass(llvm::raw_ostream &OS) : OS(OS) {}
+  CommCostPrinterPass(llvm::raw_ostream &OS,
+                      std::shared_ptr<PluginState> State)
+      : OS(OS), State(std::move(State)) {}
   llvm::PreservedAnalyses run(llvm::Function &F,
                               llvm::FunctionAnalysisManager &FAM);
   static bool isRequired() { return true; }
 
 private:
   llvm::raw_ostream &OS;
+  std::shared_ptr<PluginState> State;
 };
 
 } // namespace commcost

@@ -188,18 +188,23 @@ struct ExprBuilder {
     }
   };
 
-  /// Coefficient and monomial of Coef*Mono as a sum holds it. A product of
-  /// constants too large to fold (its value exceeds int64) takes the
+  /// Coefficient and monomial of Coef*Mono as a sum holds it. A monomial
+  /// that starts with constants too large to fold into one (their product
+  /// exceeds int64; splitTerm keeps such a product whole) takes the
   /// coefficient into its constants: written out and parsed again, the
   /// term is read that way, so it must be built that way (else "x - (x -
-  /// -9*2^62)" would print as -1*-9*... and parse as 9*...).
+  /// -9*2^62)" would print as -1*-9*... and parse as 9*..., and "2*(a*b*x)"
+  /// as 2*a*b*x, which parses as (2*a)*b*x). The product may then fold
+  /// (-1*(-1*INT64_MIN) is INT64_MIN) or meet a like term: Refold says
+  /// that the sum must be collected again.
   static std::pair<int64_t, Expr> coefficientInto(int64_t Coef,
-                                                  const Expr &Mono) {
-    const auto &Ops = Mono.operands();
-    if (Mono.kind() == Kind::Mul &&
-        std::all_of(Ops.begin(), Ops.end(),
-                    [](const Expr &O) { return O.isConstant(); }))
+                                                  const Expr &Mono,
+                                                  bool &Refold) {
+    if (Coef != 1 && Mono.kind() == Kind::Mul &&
+        Mono.operands()[0].isConstant()) {
+      Refold = true;
       return {1, product({Expr::constant(Coef), Mono})};
+    }
     return {Coef, Mono};
   }
 
@@ -213,7 +218,7 @@ struct ExprBuilder {
         [](const auto &A, const auto &B) { return A.first < B.first; });
 
     std::vector<std::pair<int64_t, Expr>> Merged; // (coefficient, monomial)
-    bool Redistribute = false;
+    bool Redistribute = false, Refold = false;
     for (size_t I = 0; I < Terms.size();) {
       Wide Total = 0;
       size_t J = I;
@@ -224,7 +229,7 @@ struct ExprBuilder {
         if (Terms[I].first.kind() == Kind::Add &&
             canDistribute(Terms[I].first, P))
           Redistribute = true;
-        Merged.push_back(coefficientInto(P, Terms[I].first));
+        Merged.push_back(coefficientInto(P, Terms[I].first, Refold));
       }
       I = J;
     }
@@ -243,7 +248,7 @@ struct ExprBuilder {
     if (Collector.Constant != 0)
       for (int64_t P : pieces(Collector.Constant))
         Ops.push_back(Expr::constant(P));
-    if (Redistribute)
+    if (Redistribute || Refold)
       return sum(Ops);
     if (Ops.empty())
       return Expr();

@@ -367,6 +367,27 @@ TEST(ExprSimplify, NoFoldingOnOverflowOrDivisionByZero) {
   EXPECT_EQ(parseExpr(Big.str()), Big);
 }
 
+// Terms whose constants do not fold into one (their product exceeds int64)
+// print as what parses back to the same expression (found by fuzz-expr).
+TEST(ExprSimplify, UnfoldedConstantsInSumsRoundTrip) {
+  for (const char *Text :
+       {"min(2 - (y - -9223372036854775808), m)",
+        "x - (4294967296*4294967296*x + z)",
+        "-(x - z) - (y - -9223372036854775808*z)",
+        "x - (y - 9223372036854775807*3*z)",
+        "x*99223385477*33720368547777*808 + x*99223385477*33720368547777*808"}) {
+    SCOPED_TRACE(Text);
+    Expr E = parseExpr(Text);
+    EXPECT_EQ(parseExpr(E.str()), E) << E.str();
+    EXPECT_EQ(parseExpr(E.str()).str(), E.str());
+  }
+  // -1*(-1*INT64_MIN) folds to INT64_MIN, which joins the constant.
+  EXPECT_EQ(parseExpr("2 - (y - -9223372036854775808)").str(),
+            "-y - 9223372036854775806");
+  EXPECT_EQ(parseExpr("2 - (y - -9223372036854775808)").evaluate({{"y", -5}}),
+            I64Min + 7);
+}
+
 TEST(ExprSimplify, DivisionOnlyWhenExact) {
   Expr N = v("N"), X = v("x");
   EXPECT_EQ((X / c(2) * c(2)).str(), "2*(x/2)");
