@@ -103,16 +103,25 @@ std::optional<std::string> sizeVariable(const Function &F, const Value *Comm,
 /// MPI_COMM_WORLD), nranks_<comm>, npes_all (every processing element).
 Expected<Expr> processorCount(CallBase &Call, const CollectiveSpec &Spec,
                               const AnalysisContext &Ctx) {
-  if (Spec.SetSize)
-    return valueExprs(Ctx)(Call.getArgOperand(*Spec.SetSize));
+  auto AllPes = [](const Value *V) {
+    const auto *C = dyn_cast<CallBase>(stripIntCasts(const_cast<Value *>(V)));
+    return C && is_contained({"shmem_n_pes", "num_pes", "_num_pes"},
+                             calleeName(*C));
+  };
   const Function &F = *Call.getFunction();
+  if (Spec.SetSize) {
+    Value *Size = Call.getArgOperand(*Spec.SetSize);
+    // An active set of every PE, written shmem_barrier(0, 0, shmem_n_pes(),
+    // ...), is named as every PE is.
+    if (AllPes(Size) && !sourceNameOf(stripIntCasts(Size), Ctx.Facts))
+      return Expr::var("npes_all");
+    return valueExprs(Ctx)(Size);
+  }
   if (!Spec.Comm) {
     for (const Instruction &I : instructions(F))
-      if (const auto *C = dyn_cast<CallBase>(&I))
-        if (is_contained({"shmem_n_pes", "num_pes", "_num_pes"},
-                         calleeName(*C)))
-          if (auto Name = sourceNameOf(C, Ctx.Facts))
-            return Expr::var(*Name);
+      if (AllPes(&I))
+        if (auto Name = sourceNameOf(&I, Ctx.Facts))
+          return Expr::var(*Name);
     return Expr::var("npes_all");
   }
   const Value *Comm = Call.getArgOperand(*Spec.Comm);
@@ -271,6 +280,19 @@ Layout withoutOwnBlock(Layout All, const Layout &Block, const Expr &P) {
   return All;
 }
 
+/// A rank's own block of S, for withoutOwnBlock: its count of the
+/// datatype, or in the v forms the block of a count all ranks share (the
+/// empty layout, whose longest piece is nothing, when counts differ).
+Layout ownBlock(const Side &S) {
+  if (S.Block)
+    return *S.Block;
+  if (S.Uniform)
+    return repeatLayout(*S.Elem, S.Totals->Max);
+  Layout None = *S.Elem;
+  None.BlockBytes = Expr::constant(0);
+  return None;
+}
+
 Use use(const Side &S, Layout L, bool OnlyOthers = false,
         bool RankOffset = false) {
   return Use{&S, std::move(L), OnlyOthers, RankOffset};
@@ -388,8 +410,7 @@ Expected<Flow> flowOf(const CollectiveSpec &Spec, const Side *Send,
     F.Volume = Total;
     Layout RootLayout = PerRank ? *Root.Blocks : All(Root);
     if (InPlace)
-      RootLayout = withoutOwnBlock(
-          std::move(RootLayout), PerRank ? *Root.Elem : *Root.Block, P);
+      RootLayout = withoutOwnBlock(std::move(RootLayout), ownBlock(Root), P);
     std::optional<Use> RootUse = use(Root, std::move(RootLayout), InPlace);
     std::optional<Use> EachUse;
     if (Each.present())
@@ -425,7 +446,7 @@ Expected<Flow> flowOf(const CollectiveSpec &Spec, const Side *Send,
     Layout Own = repeatLayout(*Recv->Elem, Recv->Totals->Max);
     F.Written = use(*Recv, *Recv->Blocks, InPlace);
     if (InPlace) {
-      F.Written->L = withoutOwnBlock(F.Written->L, *Recv->Elem, P);
+      F.Written->L = withoutOwnBlock(F.Written->L, ownBlock(*Recv), P);
       F.Read = use(*Recv, std::move(Own), true, true);
     } else {
       F.Read = use(*Send, Send->Block ? *Send->Block : std::move(Own));
@@ -455,7 +476,7 @@ Expected<Flow> flowOf(const CollectiveSpec &Spec, const Side *Send,
       Expr C = Recv->maxBytes();
       F.HOut = F.HIn = Others * C;
       F.Volume = P * Others * C;
-      Layout Rest = withoutOwnBlock(*Recv->Blocks, *Recv->Elem, P);
+      Layout Rest = withoutOwnBlock(*Recv->Blocks, ownBlock(*Recv), P);
       F.Read = use(*Recv, Rest, true);
       F.Written = use(*Recv, std::move(Rest), true);
       return F;
@@ -527,11 +548,31 @@ Expected<AnalysedSite> analyseCollective(CallBase &Call,
       return X.takeError();
     return std::optional<Side>(std::move(*X));
   };
+  // A v form's scalar count is often the rank's entry of the other side's
+  // counts (MPI_Gatherv(s, counts[rank], ...)): that side's largest count
+  // stands for it.
+  auto ScalarOfPerRank = [&](const std::optional<BufferArg> &B,
+                             const std::optional<BufferArg> &Other,
+                             Error E) -> Expected<std::optional<Side>> {
+    Reason R = takeReason(std::move(E));
+    if (R->kind() != RejectKind::RankDependentCount || !Other ||
+        !Other->PerRank || B->PerRank)
+      return make_error<RejectionError>(R);
+    Side X;
+    X.Arg = B->Buffer;
+    X.Null = isa<ConstantPointerNull>(
+        Call.getArgOperand(B->Buffer)->stripPointerCasts());
+    return std::optional<Side>(std::move(X));
+  };
   auto SendX = SideOf(Spec.Send, "send");
+  if (!SendX)
+    SendX = ScalarOfPerRank(Spec.Send, Spec.Recv, SendX.takeError());
   if (!SendX)
     return SendX.takeError();
   Send = std::move(*SendX);
   auto RecvX = SideOf(Spec.Recv, "receive");
+  if (!RecvX)
+    RecvX = ScalarOfPerRank(Spec.Recv, Spec.Send, RecvX.takeError());
   if (!RecvX)
     return RecvX.takeError();
   Recv = std::move(*RecvX);
@@ -566,6 +607,9 @@ Expected<AnalysedSite> analyseCollective(CallBase &Call,
     if (!Fp)
       return withContext(Fp.takeError(), std::string("the ") + Role +
                                              " buffer");
+    // No lines when the call runs no time, loops that move the buffer
+    // included (their slice's formula counts the block itself).
+    Fp->Touches = Walk->Executions;
     if (U->OnlyOthers)
       Fp->Touches = Fp->Touches * (*P - Expr::constant(1));
     if (U->RankOffset)

@@ -105,6 +105,9 @@ Expected<AnalysedSite> analysePack(CallBase &Call, const PackSpec &Spec,
     return reject<NonAffineAddress>(
         loopName(*L), "the packed buffer moves in the loop while *position, "
                       "kept in memory, advances too");
+  // No lines when the call runs no time, loops that move the buffers
+  // included (their slice's formula counts the block itself).
+  TypedFp->Touches = RunFp->Touches = Walk->Executions;
   if (!Start) {
     RunFp->Where.Offset.reset();
     RunFp->Where.OffsetAlign = 1;
@@ -169,6 +172,7 @@ Expected<AnalysedSite> analyseAtomic(CallBase &Call, const AtomicSpec &Spec,
       return Fp.takeError();
     if (Out == &S.Marshalled)
       Bytes = Bytes + L->DataBytes;
+    Fp->Touches = Walk->Executions;
     *Out = std::move(*Fp);
     return Error::success();
   };
