@@ -130,10 +130,12 @@ int run(const Options &O) {
     if (Interrupted) {
       if (Root)
         std::fprintf(stderr,
-                     "calibrate: interrupted: nothing written (%s "
+                     "calibrate: interrupted by %s: nothing written (%s "
                      "left as it was)\n",
+                     Interrupted == SIGTERM ? "SIGTERM" : "SIGINT",
                      Out.c_str());
-      return 130;
+      // The shell's status for a process ended by that signal.
+      return 128 + Interrupted;
     }
     Run["measure_seconds"] = (nowUs() - StartUs) / 1e6;
     Run["load_average_end"] = loadAverage();
@@ -181,13 +183,16 @@ int calibrateMain(const std::vector<std::string> &Args) {
     std::cout << usageText();
     return 0;
   }
-  // Ctrl-C stops the run before anything is written; every file is
-  // written atomically, so an old profile stays whole either way.
-  std::signal(SIGINT, [](int) {
-    if (Interrupted)
-      std::_Exit(130);
-    Interrupted = 1;
-  });
+  // Ctrl-C, or SIGTERM (kill, a batch system's time limit), stops the run
+  // before anything is written; every file is written atomically, so an
+  // old profile stays whole either way. A second signal ends the process at
+  // once.
+  for (int Sig : {SIGINT, SIGTERM})
+    std::signal(Sig, [](int Sig) {
+      if (Interrupted)
+        std::_Exit(128 + Sig);
+      Interrupted = Sig;
+    });
   if (O.Mpi)
     mpiInit();
   int Rc;

@@ -16,7 +16,8 @@
 
 namespace commcost::calib {
 
-/// Set by the Ctrl-C handler: the suites stop, and nothing is written.
+/// The signal that interrupted the run (SIGINT from Ctrl-C, or SIGTERM), 0
+/// while none has: the suites stop, and nothing is written.
 extern volatile std::sig_atomic_t Interrupted;
 
 struct RunContext {

@@ -1,6 +1,9 @@
 // The `commcost` command line: where the plugin is, line counts of slices,
 // model predictions, profiles, and calibration (delegated to calibrate/).
+#include "Subcommand.h"
+
 #include "commcost/Calibrate.h"
+#include "commcost/Clip.h"
 #include "commcost/Lines.h"
 #include "commcost/Profile.h"
 
@@ -45,10 +48,22 @@ cl::opt<uint64_t> PlanePitch("plane-pitch",
                              cl::desc("Bytes from one plane's start to the "
                                       "next's"),
                              cl::sub(LinesCmd), cl::cat(Category));
-cl::opt<uint64_t> LineSize("line", cl::desc("Line size in bytes"),
-                           cl::init(64), cl::sub(LinesCmd), cl::cat(Category));
+cl::opt<uint64_t> LineSize("line",
+                           cl::desc("Line size in bytes (default: the line "
+                                    "size of the profile in use)"),
+                           cl::sub(LinesCmd), cl::cat(Category));
+cl::opt<std::string> LinesProfile("profile",
+                                  cl::desc("Profile whose line size to use "
+                                           "(default: the calibrated or "
+                                           "embedded one)"),
+                                  cl::sub(LinesCmd), cl::cat(Category));
 cl::opt<uint64_t> Offset("offset",
                          cl::desc("Address of the first byte (exact count)"),
+                         cl::sub(LinesCmd), cl::cat(Category));
+cl::opt<uint64_t> Modulo("modulo",
+                         cl::desc("With --offset: the address is known only "
+                                  "modulo this (e.g. the base's alignment); "
+                                  "prints min max"),
                          cl::sub(LinesCmd), cl::cat(Category));
 cl::opt<uint64_t> Align("align",
                         cl::desc("Guaranteed alignment of the first byte "
@@ -81,53 +96,85 @@ std::string number(double V) {
   return Buf;
 }
 
-[[noreturn]] void fail(const Twine &Msg) {
-  errs() << "commcost: error: " << Msg << "\n";
-  std::exit(1);
-}
+using cli::fail;
 
 std::string pluginPath(const char *Argv0) {
   std::string Exe = sys::fs::getMainExecutable(
       Argv0, reinterpret_cast<void *>(&pluginPath));
-  SmallString<256> Path(sys::path::parent_path(sys::path::parent_path(Exe)));
-  sys::path::append(Path, "lib", "CommCost.so");
-  if (!sys::fs::exists(Path))
-    fail("the plugin is not where it should be: " + Path + " does not exist");
-  return std::string(Path);
+  // The build tree (build/bin, build/lib) or the installed one (the path
+  // cmake/Install.cmake puts the plugin at, relative to bin).
+  std::string Tried;
+  for (const char *Relative :
+       {"../lib/CommCost.so", COMMCOST_PLUGIN_FROM_BINDIR}) {
+    SmallString<256> Path(sys::path::parent_path(Exe));
+    sys::path::append(Path, Relative);
+    sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+    if (sys::fs::exists(Path))
+      return std::string(Path);
+    Tried += (Tried.empty() ? "" : " nor ") + Path.str().str();
+  }
+  fail("the plugin is not where it should be: neither " + Tried + " exists");
 }
+
+Profile profileOrFail(const std::optional<std::string> &Path);
 
 int runLines() {
   if (Offset.getNumOccurrences() && Align.getNumOccurrences())
     fail("--offset and --align exclude each other: give the exact address "
-         "or only its alignment");
+         "(with --modulo if it is known only modulo an alignment) or only "
+         "its alignment");
   if (Align.getNumOccurrences() && Align == 0)
     fail("--align must be at least 1");
+  if (Modulo.getNumOccurrences() && (!Offset.getNumOccurrences() || !Modulo))
+    fail("--modulo needs --offset and must be at least 1");
+  uint64_t Line = LineSize;
+  std::string LineSource = "--line";
+  if (!LineSize.getNumOccurrences()) {
+    std::optional<std::string> Path;
+    if (LinesProfile.getNumOccurrences())
+      Path = LinesProfile;
+    Profile P = profileOrFail(Path);
+    Line = P.Machine.LineSize;
+    LineSource = P.Source;
+  }
+  Placement Where = Placement::exactly(Offset);
+  if (Align.getNumOccurrences())
+    Where = Placement::aligned(Align);
+  else if (Modulo.getNumOccurrences())
+    Where = {Modulo, Offset};
   uint64_t RowPitch = Pitch.getNumOccurrences() ? Pitch : BytesPerRow;
-  uint64_t PPitch = PlanePitch.getNumOccurrences()
-                        ? PlanePitch
-                        : (Rows ? (Rows - 1) * RowPitch : 0) + BytesPerRow;
+  // Planes that abut unless told otherwise.
+  uint64_t PPitch =
+      PlanePitch.getNumOccurrences() || Rows == 0
+          ? PlanePitch
+          : extentOfRepetitions<uint64_t>(Rows, RowPitch, BytesPerRow);
   Slice3D S{Planes, Rows, BytesPerRow, RowPitch, PPitch};
   LineBounds B;
   try {
-    if (Align.getNumOccurrences())
-      B = uniqueLinesOf3DSliceAligned(S, Align, LineSize);
-    else
-      B.Min = B.Max = uniqueLinesOf3DSlice(S, Offset, LineSize);
+    B = uniqueLinesOf3DSlice(S, Where, Line);
   } catch (const SliceError &E) {
     fail(E.what());
   }
+  bool Range = Align.getNumOccurrences() || Modulo.getNumOccurrences();
   if (LinesJson) {
-    nlohmann::json J = {{"min", B.Min},           {"max", B.Max},
-                        {"exact", B.exact()},     {"planes", S.Planes},
-                        {"rows", S.Rows},         {"bytes_per_row", S.BytesPerRow},
-                        {"pitch", S.RowPitch},    {"plane_pitch", S.PlanePitch},
-                        {"line_size", LineSize.getValue()}};
+    nlohmann::json J = {{"min", B.Min},
+                        {"max", B.Max},
+                        {"exact", B.exact()},
+                        {"planes", S.Planes},
+                        {"rows", S.Rows},
+                        {"bytes_per_row", S.BytesPerRow},
+                        {"pitch", S.RowPitch},
+                        {"plane_pitch", S.PlanePitch},
+                        {"line_size", Line},
+                        {"line_size_from", LineSource}};
     if (Align.getNumOccurrences())
       J["align"] = Align.getValue();
     else
       J["offset"] = Offset.getValue();
+    if (Modulo.getNumOccurrences())
+      J["modulo"] = Modulo.getValue();
     outs() << J.dump() << "\n";
-  } else if (Align.getNumOccurrences()) {
+  } else if (Range) {
     outs() << B.Min << " " << B.Max << "\n";
   } else {
     outs() << B.Min << "\n";
@@ -153,7 +200,7 @@ int runPredict() {
     std::string Names;
     for (const auto &[Name, M] : P.Models)
       Names += (Names.empty() ? "" : ", ") + Name;
-    fail("--model " + ModelName + ": profile " + P.Source +
+    fail("--model " + clip(ModelName) + ": profile " + P.Source +
          " has no such model (it has: " + Names + ")");
   }
   FeatureVector F;
@@ -161,11 +208,14 @@ int runPredict() {
     auto [Name, Value] = StringRef(S).split('=');
     double D;
     if (Name.empty() || Value.empty() || Value.getAsDouble(D))
-      fail("--set " + S + ": expected feature=number, e.g. --set m=8000");
-    F[Name.str()] = D;
+      fail("--set " + clip(S) + ": expected feature=number, e.g. --set m=8000");
+    if (!F.emplace(Name.str(), D).second)
+      fail("--set " + clip(S) + ": feature '" + clip(Name) +
+           "' is set twice");
   }
   double Cost;
   try {
+    It->second.requireOnlyFeatures(F);
     Cost = It->second.evaluate(F);
   } catch (const ModelError &E) {
     fail(E.what());
@@ -191,7 +241,10 @@ int runProfileShow() {
   const MachineInfo &M = P.Machine;
   outs() << "profile      " << P.Source << "\n"
          << "machine      " << M.Description << "\n"
-         << "measured     " << (M.IsDefault ? "no (embedded default)" : "yes")
+         << "measured     "
+         << (!M.IsDefault ? "yes"
+             : P.Embedded ? "no (embedded default)"
+                          : "no (marked default in the file)")
          << "\n"
          << "line size    " << M.LineSize << " B\n"
          << "page size    " << M.PageSize << " B\n"
@@ -234,6 +287,8 @@ int main(int Argc, char **Argv) {
       "  commcost lines ...           unique lines of a slice\n"
       "  commcost predict ...         evaluate a model of a profile\n"
       "  commcost profile show [FILE] print a profile as a table\n"
+      "  commcost diff BASE NEW       compare the costs of two records\n"
+      "  commcost summary RECORDS...  the most expensive sites and functions\n"
       "  commcost calibrate ...       measure this machine (see "
       "`commcost calibrate --help`)\n");
   if (PluginPath) {
@@ -246,6 +301,8 @@ int main(int Argc, char **Argv) {
     return runPredict();
   if (ProfileCmd)
     return runProfileShow();
+  if (std::optional<int> Status = cli::runSelectedSubcommand())
+    return *Status;
   errs() << "commcost: error: no command given; see `commcost --help`\n";
   return 1;
 }

@@ -8,7 +8,9 @@
 #include "PackAtomics.h"
 #include "ValueExprs.h"
 
+#include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -164,8 +166,44 @@ private:
     llvm_unreachable("unknown size form");
   }
 
+  /// A count min(Cap, Remaining) where Remaining counts down by Cap in
+  /// each iteration of the innermost loop: a loop sending Remaining's
+  /// first value, Cap at a time, the last message shorter.
+  struct PacketCount {
+    Expr Cap;   ///< the count of every message but the last
+    Expr Total; ///< the count of all messages together
+    Expr Unit;  ///< bytes of one counted element (set with the layout)
+  };
+  std::optional<PacketCount> packetCount(CallBase &Call, Value *Count) {
+    const Loop *L = Ctx.LI.getLoopFor(Call.getParent());
+    const auto *Min = dyn_cast<SCEVMinMaxExpr>(Ctx.SE.getSCEV(Count));
+    if (!L || !Min || Min->getNumOperands() != 2 ||
+        !(isa<SCEVSMinExpr>(Min) || isa<SCEVUMinExpr>(Min)))
+      return std::nullopt;
+    for (unsigned I = 0; I < 2; ++I) {
+      const SCEV *Cap = Min->getOperand(I);
+      const auto *Left = dyn_cast<SCEVAddRecExpr>(Min->getOperand(1 - I));
+      if (!Left || Left->getLoop() != L || !Left->isAffine() ||
+          !Ctx.SE.isLoopInvariant(Cap, L) ||
+          Left->getStepRecurrence(Ctx.SE) != Ctx.SE.getNegativeSCEV(Cap))
+        continue;
+      ExprTranslator X(&Ctx.SE, Ctx.Facts, &Ctx.DT);
+      auto C = X.scev(Cap);
+      auto Total = C ? X.scev(Left->getStart()) : Expected<Expr>(C.takeError());
+      if (!Total) {
+        consumeError(Total.takeError());
+        return std::nullopt;
+      }
+      return PacketCount{*C, *Total, Expr::constant(1)};
+    }
+    return std::nullopt;
+  }
+
   Expected<AnalysedSite> transfer(CallBase &Call, const TransferSpec &T) {
-    auto L = layoutOf(Call, T);
+    std::optional<PacketCount> Packets;
+    if (T.Size != TransferSpec::SizeForm::StridedElems)
+      Packets = packetCount(Call, Call.getArgOperand(T.Count));
+    auto L = Packets ? packetLayout(Call, T, *Packets) : layoutOf(Call, T);
     if (!L)
       return L.takeError();
     auto Align = [&](unsigned Arg) {
@@ -174,8 +212,52 @@ private:
     Buffer Other;
     if (T.OtherBuffer)
       Other = {Call.getArgOperand(*T.OtherBuffer), Align(*T.OtherBuffer)};
-    return site(Call, T.Kind, *L, {Call.getArgOperand(T.Buffer), Align(T.Buffer)},
-                Other);
+    auto A = site(Call, T.Kind, *L,
+                  {Call.getArgOperand(T.Buffer), Align(T.Buffer)}, Other);
+    if (A && Packets)
+      packetTotals(*A, *L, *Packets);
+    return A;
+  }
+
+  /// One message of Cap elements, as the layout of a packet loop's call.
+  Expected<Layout> packetLayout(CallBase &Call, const TransferSpec &T,
+                                PacketCount &P) {
+    auto One = Expr::constant(1);
+    Layout Elem = Layout::contiguous(One, "byte", 1);
+    if (T.Size == TransferSpec::SizeForm::Elements)
+      Elem = Layout::contiguous(Expr::constant(T.ElemBytes), T.ElemName,
+                                T.ElemBytes);
+    if (T.Size == TransferSpec::SizeForm::MPICount) {
+      auto DT = resolveDatatype(
+          Call.getArgOperand(T.Datatype), One, Call,
+          [this](Value *V) { return toExpr(V); }, Ctx);
+      if (!DT)
+        return DT.takeError();
+      if (!DT->Dims.empty() || !(DT->Extent == DT->BlockBytes))
+        return reject<UnsupportedDatatype>(
+            "packets of a non-contiguous datatype are not modelled");
+      Elem = *DT;
+    }
+    Layout L = Elem;
+    P.Unit = Elem.Extent;
+    L.BlockBytes = L.DataBytes = L.Extent = P.Cap * Elem.Extent;
+    return L;
+  }
+
+  /// The packets together: Total elements, contiguous, the last message
+  /// shorter (so no single size per message).
+  void packetTotals(AnalysedSite &A, const Layout &L, const PacketCount &P) {
+    Site &S = A.Data;
+    Expr Bytes = P.Total * P.Unit;
+    S.Bytes = Bytes;
+    S.BytesPerMessage.reset();
+    std::string Why;
+    if (auto Slice = sliceOfRepeatedBlock(Bytes, {}, A.Shape, Why)) {
+      S.Marshalled->Slice = *Slice;
+      S.Marshalled->Shape = A.Shape;
+    }
+    A.Shape += " in messages of " + (L.BlockBytes).str() +
+               " bytes, the last shorter";
   }
 
   /// A small memcpy the optimiser turned into a load and a store: the same

@@ -60,11 +60,11 @@ public:
     }
     if (Structor)
       return true;
-    std::vector<std::string> Params;
+    std::vector<SourceParam> Params;
     if (const auto *M = dyn_cast<CXXMethodDecl>(FD); M && M->isInstance())
-      Params.push_back("this");
+      Params.push_back({"this", alignOfPointee(M->getThisType())});
     for (const ParmVarDecl *P : FD->parameters())
-      Params.push_back(P->getName().str());
+      Params.push_back({P->getName().str(), alignOfPointee(P->getType())});
     Facts.Params[Names.getName(FD)] = std::move(Params);
     return true;
   }
@@ -72,6 +72,19 @@ public:
   /// A variable read names the value read there, before the variable an
   /// initialiser at the same position initialises (int i = lo0: the load
   /// is lo0, which i only starts from).
+  /// The alignment a pointer of type T guarantees for what it points to.
+  uint64_t alignOfPointee(QualType T) {
+    T = T.getCanonicalType();
+    QualType Pointee = T->isPointerType() ? T->getPointeeType()
+                       : T->isArrayType()
+                           ? QualType(T->getArrayElementTypeNoTypeQual(), 0)
+                           : QualType();
+    if (Pointee.isNull() || Pointee->isIncompleteType() ||
+        Pointee->isFunctionType())
+      return 0;
+    return AST.getTypeAlignInChars(Pointee).getQuantity();
+  }
+
   bool VisitDeclRefExpr(DeclRefExpr *E) {
     if (const auto *V = dyn_cast<VarDecl>(E->getDecl()))
       record(E->getExprLoc(), V, /*Overrides=*/true);

@@ -127,6 +127,35 @@ struct NoWrapSubscripts : SCEVRewriteVisitor<NoWrapSubscripts> {
 };
 } // namespace
 
+/// SCEV leaves a header phi of L unknown when the value it takes on the
+/// backedge comes out of an inner loop: a running counter, buf[pos++] in
+/// an inner loop. It is {Start,+,Step}<L> when that value, at L's scope, is
+/// the phi plus a Step invariant in L.
+namespace {
+struct RunningCounters : SCEVRewriteVisitor<RunningCounters> {
+  RunningCounters(ScalarEvolution &SE, const Loop &L)
+      : SCEVRewriteVisitor(SE), L(L) {}
+  const Loop &L;
+
+  const SCEV *visitUnknown(const SCEVUnknown *U) {
+    auto *Phi = dyn_cast<PHINode>(U->getValue());
+    BasicBlock *Latch = L.getLoopLatch(), *Pre = L.getLoopPreheader();
+    if (!Phi || Phi->getParent() != L.getHeader() || !Latch || !Pre ||
+        Phi->getNumIncomingValues() != 2 || !SE.isSCEVable(Phi->getType()))
+      return U;
+    const SCEV *Back = SE.getSCEVAtScope(
+        SE.getSCEV(Phi->getIncomingValueForBlock(Latch)), &L);
+    if (isa<SCEVCouldNotCompute>(Back))
+      return U;
+    const SCEV *Step = SE.getMinusSCEV(Back, U);
+    if (!SE.isLoopInvariant(Step, &L))
+      return U;
+    return SE.getAddRecExpr(SE.getSCEV(Phi->getIncomingValueForBlock(Pre)),
+                            Step, &L, SCEV::FlagAnyWrap);
+  }
+};
+} // namespace
+
 /// Why an address that is no add-recurrence of L varies in L, naming the
 /// value it depends on where one is to blame.
 static Error notAffine(const SCEV *A, const Loop &L) {
@@ -341,6 +370,119 @@ void noteConditions(const Loop &L, const BasicBlock &Block,
   W.Conditions.insert(W.Conditions.end(), Found.rbegin(), Found.rend());
 }
 
+namespace {
+/// A trip count as a SCEV (for invariance checks and for walking down) and
+/// as an expression.
+struct TripCount {
+  const SCEV *Count;
+  Expr Value;
+};
+} // namespace
+
+/// The trip count of a loop whose counter moves by a symbolic step, which
+/// scalar evolution leaves uncomputed (a step of 0 would not end): for
+/// i = C0; i < D; i += S, ceildiv(D - C0, S) iterations. The step is taken
+/// to be positive, as sizes are.
+static Expected<TripCount> symbolicStepTrips(const Loop &L,
+                                             const BasicBlock &Block,
+                                             const AnalysisContext &Ctx) {
+  ScalarEvolution &SE = Ctx.SE;
+  BasicBlock *Exiting = L.getExitingBlock();
+  auto *Br = Exiting ? dyn_cast<BranchInst>(Exiting->getTerminator())
+                     : nullptr;
+  auto *Cmp = Br && Br->isConditional()
+                  ? dyn_cast<ICmpInst>(Br->getCondition())
+                  : nullptr;
+  if (!Cmp || !L.getLoopLatch())
+    return reject<UnknownTripCount>(loopName(L));
+  ICmpInst::Predicate Continue = L.contains(Br->getSuccessor(0))
+                                     ? Cmp->getPredicate()
+                                     : Cmp->getInversePredicate();
+  const SCEV *Lhs = SE.getSCEV(Cmp->getOperand(0));
+  const SCEV *Rhs = SE.getSCEV(Cmp->getOperand(1));
+  if (!isa<SCEVAddRecExpr>(Lhs)) {
+    std::swap(Lhs, Rhs);
+    Continue = ICmpInst::getSwappedPredicate(Continue);
+  }
+  const auto *IV = dyn_cast<SCEVAddRecExpr>(Lhs);
+  bool Inclusive = Continue == ICmpInst::ICMP_SLE ||
+                   Continue == ICmpInst::ICMP_ULE;
+  if (!IV || IV->getLoop() != &L || !IV->isAffine() ||
+      !SE.isLoopInvariant(Rhs, &L) ||
+      !(Inclusive || Continue == ICmpInst::ICMP_SLT ||
+        Continue == ICmpInst::ICMP_ULT) ||
+      SE.isKnownNonPositive(IV->getStepRecurrence(SE)))
+    return reject<UnknownTripCount>(loopName(L));
+  const BasicBlock *Rep = representative(L, Block, Ctx.LI);
+  // Tested before the body (at the header), the counter's first value is
+  // tested first; tested after it (at the latch), the body has run once.
+  bool TestedAfter = Exiting == L.getLoopLatch() && Exiting != L.getHeader();
+  if (!TestedAfter && Rep == Exiting)
+    return reject<UnknownTripCount>(loopName(L));
+  Type *I64 = Type::getInt64Ty(Block.getContext());
+  const SCEV *C0 = SE.getNoopOrSignExtend(IV->getStart(), I64);
+  const SCEV *Step = SE.getNoopOrSignExtend(IV->getStepRecurrence(SE), I64);
+  const SCEV *Bound = SE.getNoopOrSignExtend(Rhs, I64);
+  const SCEV *One = SE.getOne(I64);
+  const SCEV *Span = SE.getMinusSCEV(Bound, C0);
+  if (Inclusive)
+    Span = SE.getAddExpr(Span, One);
+  const SCEV *Count = SE.getUDivExpr(
+      SE.getAddExpr(Span, SE.getMinusSCEV(Step, One)), Step);
+  ExprTranslator T(&SE, Ctx.Facts, &Ctx.DT);
+  auto D = T.scev(Bound);
+  auto Start = D ? T.scev(C0) : Expected<Expr>(D.takeError());
+  auto S = Start ? T.scev(Step) : Expected<Expr>(Start.takeError());
+  if (!S)
+    return withContext(S.takeError(), "the trip count of " + loopName(L));
+  Expr Value = Expr::ceilDiv(*D - *Start + Expr::constant(Inclusive),
+                             *S);
+  if (TestedAfter) {
+    Count = SE.getAddExpr(Count, One);
+    Value = Value + Expr::constant(1);
+  }
+  return TripCount{Count, Value};
+}
+
+/// How often Block runs per entry into L, from scalar evolution or, for a
+/// symbolic step it does not compute, from the counter's test. The count
+/// must not change with L's outer loops up to and including StopAt, whose
+/// iterations multiply it (a superstep's split loop).
+static Expected<TripCount> tripCount(const Loop &L, const BasicBlock &Block,
+                                     const Loop *StopAt,
+                                     const AnalysisContext &Ctx) {
+  auto Invariant = [&](const SCEV *Count) -> Error {
+    for (const Loop *O = L.getParentLoop(); O; O = O->getParentLoop()) {
+      if (!Ctx.SE.isLoopInvariant(Count, O))
+        return reject<VaryingLoopBound>("trip count", loopName(L),
+                                        loopName(*O));
+      if (O == StopAt)
+        break;
+    }
+    return Error::success();
+  };
+  auto Trips = executionsPerEntry(L, Block, Ctx);
+  if (!Trips) {
+    Reason Why = takeReason(Trips.takeError());
+    if (Why->kind() != RejectKind::UnknownTripCount)
+      return make_error<RejectionError>(Why);
+    auto Symbolic = symbolicStepTrips(L, Block, Ctx);
+    if (!Symbolic) {
+      consumeError(Symbolic.takeError());
+      return make_error<RejectionError>(Why);
+    }
+    if (Error E = Invariant(Symbolic->Count))
+      return std::move(E);
+    return *Symbolic;
+  }
+  if (Error E = Invariant(*Trips))
+    return std::move(E);
+  auto Value = ExprTranslator(&Ctx.SE, Ctx.Facts, &Ctx.DT).scev(*Trips);
+  if (!Value)
+    return withContext(Value.takeError(), "the trip count of " + loopName(L));
+  return TripCount{*Trips, *Value};
+}
+
 Expected<LoopWalk> walkLoops(const SCEV *Address, const BasicBlock *Block,
                              const Loop *StopAt, const AnalysisContext &Ctx) {
   ScalarEvolution &SE = Ctx.SE;
@@ -348,28 +490,17 @@ Expected<LoopWalk> walkLoops(const SCEV *Address, const BasicBlock *Block,
   const SCEV *A = Address ? NoWrapSubscripts(SE).visit(Address) : nullptr;
   for (const Loop *L = Ctx.LI.getLoopFor(Block); L && L != StopAt;
        L = L->getParentLoop()) {
-    auto Trips = executionsPerEntry(*L, *Block, Ctx);
+    auto Trips = tripCount(*L, *Block, StopAt, Ctx);
     if (!Trips)
       return Trips.takeError();
-    // The trip count must not change with the loops walked, nor with
-    // StopAt, whose iterations multiply the walk's (a superstep's split).
-    for (const Loop *O = L->getParentLoop(); O; O = O->getParentLoop()) {
-      if (!SE.isLoopInvariant(*Trips, O))
-        return reject<VaryingLoopBound>("trip count", loopName(*L),
-                                        loopName(*O));
-      if (O == StopAt)
-        break;
-    }
-    ExprTranslator T(&SE, Ctx.Facts, &Ctx.DT);
-    auto TripExpr = T.scev(*Trips);
-    if (!TripExpr)
-      return withContext(TripExpr.takeError(),
-                         "the trip count of " + loopName(*L));
-    W.Executions = W.Executions * *TripExpr;
+    W.Executions = W.Executions * Trips->Value;
     noteConditions(*L, *Block, Ctx, W, StopAt);
     if (!A)
       continue;
-    if (Error E = takeLoop(W, A, *L, *TripExpr, *Trips, StopAt, Ctx))
+    if (const auto *AR = dyn_cast<SCEVAddRecExpr>(A);
+        (!AR || AR->getLoop() != L) && !SE.isLoopInvariant(A, L))
+      A = NoWrapSubscripts(SE).visit(RunningCounters(SE, *L).visit(A));
+    if (Error E = takeLoop(W, A, *L, Trips->Value, Trips->Count, StopAt, Ctx))
       return std::move(E);
   }
   W.Start = A;
@@ -383,9 +514,10 @@ Error addLoopDimension(LoopWalk &W, const Loop &L, const Expr &Count,
   return takeLoop(W, W.Start, L, Count, nullptr, L.getParentLoop(), Ctx);
 }
 
-/// The alignment the program guarantees for a base pointer, or 0.
+/// The alignment the program guarantees for a base pointer, or 0;
+/// FromPointerType when only the pointer parameter's type says so.
 static uint64_t guaranteedAlign(const Value *Base, const AnalysisContext &Ctx,
-                                std::string &Note) {
+                                std::string &Note, bool &FromPointerType) {
   // A global's alignment is its own (and its users may be many).
   if (const auto *G = dyn_cast<GlobalVariable>(Base)) {
     Note = "'" + G->getName().str() + "' is aligned";
@@ -409,11 +541,20 @@ static uint64_t guaranteedAlign(const Value *Base, const AnalysisContext &Ctx,
     Note = "stack array";
     return A->getAlign().value();
   }
-  if (const auto *Arg = dyn_cast<Argument>(Base))
+  if (const auto *Arg = dyn_cast<Argument>(Base)) {
     if (MaybeAlign Align = Arg->getParamAlign()) {
       Note = "parameter alignment";
       return Align->value();
     }
+    // A double* parameter points to doubles, whatever it is cast to.
+    if (const SourceParam *P = sourceParameter(*Arg, Ctx.Facts);
+        P && P->PointeeAlign > 1) {
+      Note = "'" + P->Name + "' points to " + std::to_string(P->PointeeAlign) +
+             "-byte aligned elements";
+      FromPointerType = true;
+      return P->PointeeAlign;
+    }
+  }
   const auto *Call = dyn_cast<CallBase>(Base);
   if (!Call || !Ctx.TLI)
     return 0;
@@ -444,10 +585,14 @@ Anchor anchorOf(const SCEV *Start, const Expr &ExtraOffset, uint64_t ElemAlign,
   const SCEV *Base = SE.getPointerBase(Start);
   const SCEV *Off = SE.getMinusSCEV(Start, Base);
   Anchor A;
+  bool FromPointerType = false;
   if (const auto *U = dyn_cast<SCEVUnknown>(Base))
-    A.BaseAlign = guaranteedAlign(U->getValue(), Ctx, A.BaseNote);
+    A.BaseAlign =
+        guaranteedAlign(U->getValue(), Ctx, A.BaseNote, FromPointerType);
   ElemAlign = std::max<uint64_t>(1, PowerOf2Ceil(ElemAlign));
-  if (A.BaseAlign < ElemAlign) {
+  // A pointer's type says no more than its element's alignment does when
+  // they agree; the note names the element then.
+  if (A.BaseAlign < ElemAlign || (FromPointerType && A.BaseAlign == ElemAlign)) {
     A.BaseAlign = ElemAlign;
     A.BaseNote = "element alignment";
   }
@@ -476,6 +621,8 @@ Expected<Footprint> footprintOf(const Layout &L, const LoopWalk &W,
   Footprint F;
   std::vector<SymbolicDim> Dims = L.Dims;
   Dims.insert(Dims.end(), W.Moving.begin(), W.Moving.end());
+  F.AccessOrder = Dims;
+  F.BlockBytes = L.BlockBytes;
   std::string Why;
   auto Slice = sliceOfRepeatedBlock(L.BlockBytes, std::move(Dims), F.Shape,
                                     Why, L.wholeBlock());

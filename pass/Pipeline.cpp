@@ -1,12 +1,14 @@
 // Registration (see Pipeline.h). The analysis is registered with every
 // function analysis manager; the remark pass asks for it only when commcost
-// remarks or records are wanted, so that -fplugin alone does nothing. Above
+// remarks or records are wanted or the function has a budget, so that
+// -fplugin alone does nothing. Above
 // -O0 the remark pass runs once per function at the first peephole
 // extension point of the function simplification pipeline (the module's
 // global cleanup, before inlining, has one too): after inlining and SROA,
 // before loop idiom recognition turns copy loops into memcpy. At -O0 it
 // runs at the start of the pipeline and the analysis promotes a copy.
 #include "Pipeline.h"
+#include "Budgets.h"
 #include "Remarks.h"
 
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
@@ -19,7 +21,7 @@ using namespace llvm;
 namespace commcost {
 
 namespace {
-/// Emits the remarks of each function's result.
+/// Emits the remarks of each function's result and checks its budget.
 struct CommCostRemarkPass : PassInfoMixin<CommCostRemarkPass> {
   CommCostRemarkPass(std::shared_ptr<PluginState> State, bool Once)
       : State(std::move(State)), Once(Once) {}
@@ -30,10 +32,16 @@ struct CommCostRemarkPass : PassInfoMixin<CommCostRemarkPass> {
     if (F.isDeclaration() || (Once && !State->Reported.insert(&F).second))
       return PreservedAnalyses::all();
     OptimizationRemarkEmitter ORE(&F);
-    // Nothing else reads remarks: without them, nothing to do.
-    if (!ORE.allowExtraAnalysis("commcost"))
+    bool Remarks = ORE.allowExtraAnalysis("commcost");
+    auto Budget = State->Budgets.find(F.getName().str());
+    // Without remarks or a budget, nothing reads the result: nothing to do.
+    if (!Remarks && Budget == State->Budgets.end())
       return PreservedAnalyses::all();
-    emitRemarks(ORE, F, FAM.getResult<CommCostAnalysis>(F), State->Prof);
+    const CommCostInfo &Info = FAM.getResult<CommCostAnalysis>(F);
+    if (Remarks)
+      emitRemarks(ORE, F, Info, State->Prof);
+    if (Budget != State->Budgets.end())
+      checkBudget(F, Budget->second, Info.Total);
     return PreservedAnalyses::all();
   }
   static bool isRequired() { return true; }
@@ -52,6 +60,7 @@ void registerCommCostPasses(PassBuilder &PB,
   PB.registerPipelineStartEPCallback(
       [State, Peepholes](ModulePassManager &MPM, OptimizationLevel Level) {
         *Peepholes = 0;
+        MPM.addPass(ReadBudgetsPass(State));
         if (Level == OptimizationLevel::O0)
           MPM.addPass(createModuleToFunctionPassAdaptor(
               CommCostRemarkPass(State, /*Once=*/false)));

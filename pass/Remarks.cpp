@@ -141,7 +141,7 @@ static void emitSite(OptimizationRemarkEmitter &ORE, const BasicBlock *Block,
       Rem << "; no cost: " << A.Unpriced->message();
     }
     if (!C.Model.empty())
-      Rem << " (model " << ore::NV("Model", C.Model) << ", " << profileName(P)
+      Rem << " (model " << ore::NV("Model", C.Model) << ", " << describeProfile(P)
           << ")";
     if (!C.DominantTerm.empty()) {
       Extra.emplace_back("DominantTerm", C.DominantTerm);

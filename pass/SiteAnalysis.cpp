@@ -12,6 +12,7 @@
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/TargetLibraryInfo.h"
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/InstIterator.h"
@@ -60,12 +61,6 @@ struct PromotionManagers {
 PluginState::PluginState() = default;
 PluginState::~PluginState() = default;
 
-std::string profileName(const Profile &P) {
-  if (P.Source == "<embedded default>")
-    return "embedded default profile";
-  return "profile " + P.Source;
-}
-
 Expr FunctionCost::picoseconds() const {
   if (Ps)
     return *Ps;
@@ -113,10 +108,11 @@ bool hasCandidates(const Function &F, const SourceFacts &Facts, bool InSSA) {
   return CopyOfLoad && Phi;
 }
 
-std::string where(const DebugLoc &Loc) {
+/// "at halo.c:27", or without a location "in exchange_rows".
+std::string where(const DebugLoc &Loc, StringRef Function) {
   if (!Loc)
-    return "?";
-  return sys::path::filename(Loc->getFilename()).str() + ":" +
+    return "in " + demangle(Function);
+  return "at " + sys::path::filename(Loc->getFilename()).str() + ":" +
          std::to_string(Loc.getLine());
 }
 
@@ -127,9 +123,22 @@ bool linesMissing(const AnalysedSite &A) {
          (S.Written && !A.Features.WriteLines);
 }
 
+void priceOrReject(SiteResult &R, PluginState &State);
+
 /// Computes the features and the cost of an analysed site, or turns it
-/// into a rejection when its lines cannot be counted.
+/// into a rejection when its lines cannot be counted or the runtime
+/// refuses its expressions (nothing may unwind into LLVM).
 void price(SiteResult &R, PluginState &State) {
+  try {
+    priceOrReject(R, State);
+  } catch (const std::exception &E) {
+    R.Rejected = std::make_shared<CostNotEvaluable>(
+        std::string("the site's features cannot be computed: ") + E.what());
+    R.Analysed.reset();
+  }
+}
+
+void priceOrReject(SiteResult &R, PluginState &State) {
   AnalysedSite &A = *R.Analysed;
   const Profile &P = State.Prof;
   const Model *M = nullptr;
@@ -173,7 +182,7 @@ void price(SiteResult &R, PluginState &State) {
     return;
   if (!A.Cost.MissingFeature.empty())
     A.Unpriced = std::make_shared<MissingFeature>(
-        M->name(), profileName(P), A.Cost.MissingFeature,
+        M->name(), describeProfile(P), A.Cost.MissingFeature,
         A.Features.Unavailable.count(A.Cost.MissingFeature)
             ? A.Features.Unavailable.at(A.Cost.MissingFeature)
             : "this site does not have it");
@@ -193,6 +202,8 @@ std::vector<std::string> parameterNames(const Function &F,
 /// Sums what the sites and the callees of a function cost.
 class TotalBuilder {
 public:
+  explicit TotalBuilder(StringRef Function) : Function(Function) {}
+
   void addSite(const SiteResult &R) {
     if (!R.Analysed) {
       ++T.Missed;
@@ -205,7 +216,7 @@ public:
       add(*C.Us);
       if (*C.Us > MostUs) {
         MostUs = *C.Us;
-        T.MostExpensive = R.Callee + " at " + where(R.Loc);
+        T.MostExpensive = R.Callee + " " + where(R.Loc, Function);
       }
     } else if (C.Ps) {
       addPs(*C.Ps);
@@ -248,6 +259,7 @@ public:
   }
 
 private:
+  StringRef Function;
   FunctionCost T;
   double Us = 0, MostUs = -1;
   std::optional<Expr> Ps;
@@ -283,7 +295,7 @@ public:
                         &BodyFAM.getResult<TargetLibraryAnalysis>(Body)};
     findCallSites(Body, Ctx, Info.Sites);
     findCopyLoops(Body, Original, Ctx, Info.Sites);
-    TotalBuilder Total;
+    TotalBuilder Total(Original.getName());
     for (SiteResult &R : Info.Sites) {
       if (R.Analysed)
         price(R, State);
@@ -358,6 +370,23 @@ CommCostInfo CommCostAnalysis::run(Function &F, FunctionAnalysisManager &FAM) {
     return Info;
   std::string Name = F.getName().str();
   State->InProgress.insert(Name);
+  try {
+    analyse(F, FAM, Promote, Info);
+  } catch (const std::exception &E) {
+    // An expression the runtime refuses (too deep, overflowing): the
+    // sites found so far stand, the total does not.
+    Info.Total.Incomplete = std::make_shared<InternalError>(E.what());
+    Info.Total.Us.reset();
+    Info.Total.Ps.reset();
+  }
+  State->InProgress.erase(Name);
+  State->Totals[Name] = Info.Total;
+  return Info;
+}
+
+void CommCostAnalysis::analyse(Function &F, FunctionAnalysisManager &FAM,
+                               bool Promote, CommCostInfo &Info) {
+  std::string Name = F.getName().str();
   if (!Promote) {
     BodyAnalyzer(F, F, FAM, FAM, *State).run(Info);
   } else {
@@ -376,9 +405,6 @@ CommCostInfo CommCostAnalysis::run(Function &F, FunctionAnalysisManager &FAM) {
     PM.FAM.clear(*View, View->getName());
     View->eraseFromParent();
   }
-  State->InProgress.erase(Name);
-  State->Totals[Name] = Info.Total;
-  return Info;
 }
 
 static std::string location(const DebugLoc &Loc) {

@@ -11,6 +11,7 @@
 #include "Reasons.h"
 #include "SourceNames.h"
 
+#include "commcost/BudgetAnnotation.h"
 #include "commcost/Profile.h"
 #include "commcost/Site.h"
 
@@ -101,12 +102,11 @@ struct PluginState {
   std::map<std::string, FunctionCost> Totals;
   /// Functions being analysed, to stop at recursion.
   std::set<std::string> InProgress;
+  /// Budgets written in source, by function symbol (Budgets.h).
+  std::map<std::string, Budget> Budgets;
   /// At -O0: the analyses of promoted copies (created when first needed).
   std::unique_ptr<PromotionManagers> Promotion;
 };
-
-/// "embedded default profile" or "profile FILE".
-std::string profileName(const Profile &P);
 
 class CommCostAnalysis : public llvm::AnalysisInfoMixin<CommCostAnalysis> {
 public:
@@ -119,6 +119,9 @@ private:
   friend llvm::AnalysisInfoMixin<CommCostAnalysis>;
   static llvm::AnalysisKey Key;
   std::shared_ptr<PluginState> State;
+  /// The analysis of F itself, or at -O0 (Promote) of a promoted clone.
+  void analyse(llvm::Function &F, llvm::FunctionAnalysisManager &FAM,
+               bool Promote, CommCostInfo &Info);
 };
 
 /// print<commcost>: the result of every function, for IR-level tests.

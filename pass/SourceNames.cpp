@@ -73,14 +73,14 @@ static std::optional<std::string> debugName(const Value *V) {
   return Found;
 }
 
-static std::optional<std::string> parameterName(const Argument &A,
-                                                const SourceFacts &Facts) {
+const SourceParam *sourceParameter(const Argument &A,
+                                   const SourceFacts &Facts) {
   const Function &F = *A.getParent();
   auto Copy = Facts.CopyOf.find(&F);
   auto It = Facts.Params.find(Copy == Facts.CopyOf.end() ? F.getName()
                                                          : Copy->second);
   if (It == Facts.Params.end())
-    return std::nullopt;
+    return nullptr;
   // An sret argument is not a source parameter.
   unsigned Index = 0;
   for (const Argument &Other : F.args()) {
@@ -94,8 +94,8 @@ static std::optional<std::string> parameterName(const Argument &A,
   // Aggregates passed by value expand into several IR arguments; then the
   // positions no longer correspond.
   if (SourceArgs != It->second.size() || Index >= It->second.size())
-    return std::nullopt;
-  return It->second[Index];
+    return nullptr;
+  return &It->second[Index];
 }
 
 /// Whether V holds a value of kind K: a load of flags[i] at the position
@@ -120,8 +120,8 @@ std::optional<std::string> sourceNameOf(const Value *V,
   if (auto Name = debugName(V))
     return Name;
   if (const auto *A = dyn_cast<Argument>(V)) {
-    if (auto Name = parameterName(*A, Facts))
-      return Name;
+    if (const SourceParam *P = sourceParameter(*A, Facts))
+      return P->Name;
   } else if (const auto *G = dyn_cast<GlobalVariable>(V)) {
     std::string Name = globalName(*G);
     if (isIdentifier(Name))

@@ -16,6 +16,7 @@
 #include <vector>
 
 namespace llvm {
+class Argument;
 class DILocation;
 class Function;
 class Instruction;
@@ -34,11 +35,19 @@ struct VariableRef {
   ValueKind Kind;
 };
 
+/// A parameter as the source declares it.
+struct SourceParam {
+  std::string Name;
+  /// For a pointer to a complete object type T, T's alignment: C requires
+  /// a T* to be aligned so (0 otherwise).
+  uint64_t PointeeAlign = 0;
+};
+
 /// What the frontend recorded about the translation unit.
 struct SourceFacts {
   /// Parameter names of each defined function, by its symbol name, with
   /// "this" first for instance methods.
-  llvm::StringMap<std::vector<std::string>> Params;
+  llvm::StringMap<std::vector<SourceParam>> Params;
   /// Source positions of variable references and of variable initialisers.
   std::map<SourcePos, VariableRef> VariableAt;
   /// Positions of memcpy/memmove calls written by the user (clang also
@@ -71,6 +80,10 @@ struct SourceFacts {
   /// in a system header.
   bool isSystemFunction(const llvm::Function &F) const;
 };
+
+/// The source parameter an IR argument stands for, if the frontend saw it.
+const SourceParam *sourceParameter(const llvm::Argument &A,
+                                   const SourceFacts &Facts);
 
 /// The source-level name of V, if it has one that the grammar can print.
 std::optional<std::string> sourceNameOf(const llvm::Value *V,

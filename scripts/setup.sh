@@ -4,13 +4,15 @@
 set -euo pipefail
 
 packages=(
-  cmake make g++ python3 python3-yaml
+  cmake make g++ python3 python3-yaml python3-clang-19
   llvm-19-dev llvm-19-tools clang-19 libclang-19-dev libclang-cpp19-dev
   libomp-19-dev
   libeigen3-dev nlohmann-json3-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   libopenmpi-dev openmpi-bin
   gnuplot-nox
+  dpkg-dev file
+  libclang-rt-19-dev csmith libcsmith-dev
 )
 
 missing=()

@@ -22,5 +22,14 @@ if [ "$lit_passed" -eq 0 ] && [ "$lit_failed" -eq 0 ]; then lit_failed=1; fi
 
 passed=$((ct_total - ct_failed + lit_passed))
 failed=$((ct_failed + lit_failed))
+
+# Steps with builds of their own, each ending "STEP: N passed, N failed".
+for step in fuzz sanitize; do
+  step_log=build/$step.log
+  scripts/$step.sh 2>&1 | tee "$step_log"
+  read -r p f < <(sed -n "s/^$step: \([0-9]*\) passed, \([0-9]*\) failed$/\1 \2/p" "$step_log" | tail -1)
+  passed=$((passed + ${p:-0})) failed=$((failed + ${f:-1}))
+done
+
 echo "tests: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -20,6 +20,7 @@
 // in int64: reordering a sum or a product (as canonical forms do) can then
 // never make an expression fail where the original did not.
 #include "commcost/Expr.h"
+#include "commcost/Clip.h"
 
 #include <algorithm>
 #include <cmath>
@@ -31,6 +32,7 @@ namespace commcost {
 
 struct Expr::Node {
   Kind K;
+  unsigned Depth = 1;
   int64_t Value = 0;
   std::string Name;
   std::vector<Expr> Ops;
@@ -186,6 +188,21 @@ struct ExprBuilder {
     }
   };
 
+  /// Coefficient and monomial of Coef*Mono as a sum holds it. A product of
+  /// constants too large to fold (its value exceeds int64) takes the
+  /// coefficient into its constants: written out and parsed again, the
+  /// term is read that way, so it must be built that way (else "x - (x -
+  /// -9*2^62)" would print as -1*-9*... and parse as 9*...).
+  static std::pair<int64_t, Expr> coefficientInto(int64_t Coef,
+                                                  const Expr &Mono) {
+    const auto &Ops = Mono.operands();
+    if (Mono.kind() == Kind::Mul &&
+        std::all_of(Ops.begin(), Ops.end(),
+                    [](const Expr &O) { return O.isConstant(); }))
+      return {1, product({Expr::constant(Coef), Mono})};
+    return {Coef, Mono};
+  }
+
   static Expr sum(const std::vector<Expr> &Operands) {
     SumCollector Collector;
     for (const Expr &E : Operands)
@@ -207,7 +224,7 @@ struct ExprBuilder {
         if (Terms[I].first.kind() == Kind::Add &&
             canDistribute(Terms[I].first, P))
           Redistribute = true;
-        Merged.push_back({P, Terms[I].first});
+        Merged.push_back(coefficientInto(P, Terms[I].first));
       }
       I = J;
     }
@@ -401,8 +418,15 @@ struct ExprBuilder {
 Expr::Expr() : Expr(constant(0)) {}
 
 Expr Expr::make(Kind K, std::vector<Expr> Ops) {
+  unsigned Depth = 0;
+  for (const Expr &O : Ops)
+    Depth = std::max(Depth, O.depth());
+  if (Depth >= MaxExprDepth)
+    throw ExprEvalError("expression nested deeper than " +
+                        std::to_string(MaxExprDepth) + " levels");
   auto N = std::make_shared<Node>();
   N->K = K;
+  N->Depth = Depth + 1;
   N->Ops = std::move(Ops);
   return Expr(std::shared_ptr<const Node>(std::move(N)));
 }
@@ -416,7 +440,7 @@ Expr Expr::constant(int64_t Value) {
 
 Expr Expr::var(std::string Name) {
   if (!isIdentifier(Name))
-    throw std::invalid_argument("invalid variable name '" + Name +
+    throw std::invalid_argument("invalid variable name '" + clip(Name) +
                                 "': expected a C identifier");
   auto N = std::make_shared<Node>();
   N->K = Kind::Var;
@@ -463,24 +487,27 @@ Expr::Kind Expr::kind() const { return N->K; }
 
 int64_t Expr::constantValue() const {
   if (N->K != Kind::Const)
-    throw std::logic_error("constantValue() of non-constant '" + str() + "'");
+    throw std::logic_error("constantValue() of non-constant '" + clip(str()) +
+                           "'");
   return N->Value;
 }
 
 const std::string &Expr::name() const {
   if (N->K != Kind::Var)
-    throw std::logic_error("name() of non-variable '" + str() + "'");
+    throw std::logic_error("name() of non-variable '" + clip(str()) + "'");
   return N->Name;
 }
 
 const std::vector<Expr> &Expr::operands() const { return N->Ops; }
+
+unsigned Expr::depth() const { return N->Depth; }
 
 namespace {
 
 Wide evaluateWide(const Expr &E, const Expr::IntBindings &Vars) {
   using Kind = Expr::Kind;
   auto Fail = [&](const std::string &What) -> ExprEvalError {
-    return ExprEvalError(What + " in '" + E.str() + "'");
+    return ExprEvalError(What + " in '" + clip(E.str()) + "'");
   };
   switch (E.kind()) {
   case Kind::Const:
@@ -488,7 +515,7 @@ Wide evaluateWide(const Expr &E, const Expr::IntBindings &Vars) {
   case Kind::Var: {
     auto It = Vars.find(E.name());
     if (It == Vars.end())
-      throw ExprEvalError("unbound variable '" + E.name() + "'");
+      throw ExprEvalError("unbound variable '" + clip(E.name()) + "'");
     return It->second;
   }
   case Kind::Add:
@@ -543,7 +570,7 @@ Wide evaluateWide(const Expr &E, const Expr::IntBindings &Vars) {
 double integral(double V, const Expr &E, const char *Op) {
   if (std::trunc(V) != V || std::fabs(V) > 9.2e18)
     throw ExprEvalError(std::string(Op) + " needs integral operands, found " +
-                        std::to_string(V) + " in '" + E.str() + "'");
+                        std::to_string(V) + " in '" + clip(E.str()) + "'");
   return V;
 }
 
@@ -556,7 +583,7 @@ double evaluateRealImpl(const Expr &E, const Expr::RealBindings &Vars) {
   case Kind::Var: {
     auto It = Vars.find(E.name());
     if (It == Vars.end())
-      throw ExprEvalError("unbound variable '" + E.name() + "'");
+      throw ExprEvalError("unbound variable '" + clip(E.name()) + "'");
     return It->second;
   }
   case Kind::Add:
@@ -595,7 +622,7 @@ double evaluateRealImpl(const Expr &E, const Expr::RealBindings &Vars) {
   if (B == 0)
     throw ExprEvalError(
         std::string(E.kind() == Kind::Mod ? "modulo" : "division") +
-        " by zero in '" + E.str() + "'");
+        " by zero in '" + clip(E.str()) + "'");
   switch (E.kind()) {
   case Kind::Div:
     return A / B;
@@ -752,7 +779,7 @@ int compare(const Expr &A, const Expr &B) {
 int64_t Expr::evaluate(const IntBindings &Vars) const {
   Wide V = evaluateWide(*this, Vars);
   if (!fitsInt64(V))
-    throw ExprEvalError("overflow: the value of '" + str() +
+    throw ExprEvalError("overflow: the value of '" + clip(str()) +
                         "' does not fit in 64 bits");
   return static_cast<int64_t>(V);
 }

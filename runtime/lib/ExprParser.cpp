@@ -8,7 +8,10 @@
 // C precedence and left associativity. The tree is built through the
 // simplifying constructors, so parse(E.str()) == E. A literal is limited to
 // int64, except that '-' directly before 9223372036854775808 gives INT64_MIN
-// (which is how that constant prints).
+// (which is how that constant prints). Nesting (parentheses, unary minus,
+// calls) is limited to MaxExprDepth levels, so that hostile text cannot
+// exhaust the stack of this recursive parser.
+#include "commcost/Clip.h"
 #include "commcost/Expr.h"
 
 #include <limits>
@@ -27,16 +30,36 @@ public:
   explicit Parser(std::string_view Text) : Text(Text) {}
 
   Expr parseAll() {
-    Expr E = parseSum();
-    skipSpace();
-    if (Pos != Text.size())
-      fail("an operator or end of input");
-    return E;
+    try {
+      Expr E = parseSum();
+      skipSpace();
+      if (Pos != Text.size())
+        fail("an operator or end of input");
+      return E;
+    } catch (const ExprEvalError &E) {
+      // A tree deeper than MaxExprDepth (simplification can nest deeper
+      // than the text does).
+      error(E.what() + std::string(" at offset ") + std::to_string(Pos), Pos);
+    }
   }
 
 private:
   std::string_view Text;
   size_t Pos = 0;
+  unsigned Depth = 0;
+
+  /// Counts one level of nesting for as long as it lives.
+  struct Nesting {
+    explicit Nesting(Parser &P) : P(P) {
+      if (++P.Depth > MaxExprDepth)
+        P.error("expression nested deeper than " +
+                    std::to_string(MaxExprDepth) + " levels at offset " +
+                    std::to_string(P.Pos),
+                P.Pos);
+    }
+    ~Nesting() { --P.Depth; }
+    Parser &P;
+  };
 
   void skipSpace() {
     while (Pos < Text.size() && (Text[Pos] == ' ' || Text[Pos] == '\t' ||
@@ -52,11 +75,11 @@ private:
     if (isIdentStart(Text[Pos]) || isDigit(Text[Pos]))
       while (End < Text.size() && isIdentChar(Text[End]))
         ++End;
-    return "'" + std::string(Text.substr(Pos, End - Pos)) + "'";
+    return "'" + clip(Text.substr(Pos, End - Pos)) + "'";
   }
 
   [[noreturn]] void error(const std::string &Msg, size_t At) const {
-    throw ExprParseError(Msg + " (in '" + std::string(Text) + "')", At);
+    throw ExprParseError(Msg + " (in '" + clip(Text) + "')", At);
   }
 
   [[noreturn]] void fail(const std::string &Expected) const {
@@ -105,7 +128,9 @@ private:
     }
   }
 
+  // Every path that recurses passes through here: one level per call.
   Expr parseUnary() {
+    Nesting Level(*this);
     if (!accept('-'))
       return parsePrimary();
     skipSpace();
@@ -134,7 +159,7 @@ private:
       fail("an integer literal");
     }
     if (TooLarge || (!Negated && V == Min))
-      error("integer literal '" + std::string(Text.substr(Start, Pos - Start)) +
+      error("integer literal '" + clip(Text.substr(Start, Pos - Start)) +
                 "' at offset " + std::to_string(Start) +
                 " does not fit in 64 bits",
             Start);
@@ -168,7 +193,7 @@ private:
   Expr parseCall(const std::string &Name, size_t Start) {
     bool Variadic = Name == "min" || Name == "max";
     if (!Variadic && Name != "gcd" && Name != "ceildiv" && Name != "floordiv")
-      error("unknown function '" + Name + "' at offset " +
+      error("unknown function '" + clip(Name) + "' at offset " +
                 std::to_string(Start) +
                 " (known functions: min, max, gcd, ceildiv, floordiv)",
             Start);

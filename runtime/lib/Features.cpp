@@ -1,38 +1,48 @@
 // Features of slices and supersteps (see Features.h).
 #include "commcost/Features.h"
+#include "commcost/Site.h"
+
+#include "LineFormulas.h"
 
 #include <algorithm>
+#include <numeric>
 #include <stdexcept>
 
 namespace commcost {
 
-uint64_t contiguousRunsOf2DSlice(const Slice2D &S) {
-  if (S.Rows == 0 || S.BytesPerRow == 0)
-    return 0;
-  return S.Pitch == S.BytesPerRow ? 1 : S.Rows;
-}
-
 Expr contiguousRunsOfSymbolicSlice(const SymbolicSlice &S) {
-  Expr One = Expr::constant(1);
-  // A single row abuts itself whatever its pitch.
-  Expr RowGap =
-      Expr::min(One, (S.Rows - One) * (S.RowPitch - S.BytesPerRow));
-  Expr PlaneRuns = One + (S.Rows - One) * RowGap;
-  // A plane may continue where the previous plane's last row ends.
-  Expr PlaneEnd = (S.Rows - One) * S.RowPitch + S.BytesPerRow;
-  Expr PlaneJoins = One - Expr::min(One, S.PlanePitch - PlaneEnd);
-  Expr Runs = S.Planes * PlaneRuns - (S.Planes - One) * PlaneJoins;
-  // Empty slices have no runs, as contiguousRunsOf2DSlice says.
-  return Expr::min(S.Planes * S.Rows, Runs);
+  Expr Runs = formulas::contiguousRuns(formulas::Dims3<Expr>{
+      S.Planes, S.Rows, S.BytesPerRow, S.RowPitch, S.PlanePitch});
+  return formulas::zeroWhenEmpty(Runs, {S.Planes, S.Rows, S.BytesPerRow});
 }
 
 FeatureVector sliceFeatures(const Slice2D &S, uint64_t Offset,
                             uint64_t LineSize, uint64_t PageSize) {
-  return {{"n", 1},
-          {"m", double(S.Rows * S.BytesPerRow)},
-          {"L_mem", double(uniqueLinesOf2DSlice(S, Offset, LineSize))},
-          {"pages", double(uniqueLinesOf2DSlice(S, Offset, PageSize))},
-          {"runs", double(contiguousRunsOf2DSlice(S))}};
+  auto Num = [](uint64_t V) { return Expr::constant(int64_t(V)); };
+  Site Copy;
+  Copy.Messages = Num(1);
+  Copy.Bytes = Num(S.Rows * S.BytesPerRow);
+  Footprint F;
+  F.Slice = {Num(1), Num(S.Rows), Num(S.BytesPerRow), Num(S.Pitch),
+             Num(S.Rows * S.Pitch)};
+  // A base aligned to both units: the offset fixes the placement in each.
+  F.Where.BaseAlign = std::lcm(LineSize, PageSize);
+  F.Where.Offset = int64_t(Offset);
+  Copy.Marshalled = F;
+  MachineInfo M;
+  M.LineSize = LineSize;
+  M.PageSize = PageSize;
+  SiteFeatures Values = featuresOf(Copy, M);
+  FeatureVector Out;
+  for (const char *Name : {"n", "m", "L_mem", "pages", "runs"}) {
+    auto It = Values.Values.find(Name);
+    if (It == Values.Values.end())
+      throw std::invalid_argument(std::string("no feature ") + Name +
+                                  " for the slice: " +
+                                  Values.Unavailable[Name]);
+    Out[Name] = double(It->second.evaluate({}));
+  }
+  return Out;
 }
 
 std::map<std::string, Expr>

@@ -2,11 +2,22 @@
 // formula in the expression grammar; coefficients are the names a fit
 // determines, every other name is a feature.
 #include "commcost/Model.h"
+#include "commcost/Clip.h"
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 namespace commcost {
+
+namespace {
+/// A real number in messages, as people write it (1e+13, nan, 0.5).
+std::string number(double V) {
+  char Buf[32];
+  std::snprintf(Buf, sizeof Buf, "%g", V);
+  return Buf;
+}
+} // namespace
 
 const std::vector<ModelForm> &builtinModelForms() {
   // Second-order forms of the cache-lines paper add the quadratic and
@@ -82,10 +93,25 @@ const ModelForm &builtinModelForm(const std::string &Name) {
   throw ModelError("no model form named '" + Name + "'");
 }
 
+void checkCoefficient(const std::string &Name, double Value) {
+  if (!std::isfinite(Value) || std::fabs(Value) > MaxCoefficientUs)
+    throw ModelError("coefficient '" + clip(Name) + "' is " + number(Value) +
+                     " us, outside the range [-" + number(MaxCoefficientUs) +
+                     ", " + number(MaxCoefficientUs) +
+                     "] us (one second per unit) a profile accepts");
+}
+
 Model::Model(std::string Name, std::string Form,
              std::map<std::string, double> Coefficients)
     : Name(std::move(Name)), FormText(std::move(Form)),
       FormExpr(parseExpr(FormText)), Coefs(std::move(Coefficients)) {
+  for (const auto &[Coef, Value] : Coefs) {
+    try {
+      checkCoefficient(Coef, Value);
+    } catch (const ModelError &E) {
+      throw ModelError("model " + clip(this->Name) + ": " + E.what());
+    }
+  }
   for (const std::string &V : FormExpr.variables())
     if (!Coefs.count(V))
       Features.push_back(V);
@@ -98,19 +124,44 @@ double Model::evaluate(const FeatureVector &F) const {
     if (It == F.end())
       throw ModelError("model " + Name + " needs feature '" + Feature +
                        "', which was not given");
+    // Features count things (messages, bytes, lines, processors).
+    if (!std::isfinite(It->second) || It->second < 0)
+      throw ModelError("model " + Name + ": feature '" + Feature + "' is " +
+                       number(It->second) +
+                       ", expected a finite number at least 0");
     Vars[Feature] = It->second;
   }
+  double Cost;
   try {
-    return FormExpr.evaluateReal(Vars);
+    Cost = FormExpr.evaluateReal(Vars);
   } catch (const ExprEvalError &E) {
     throw ModelError("model " + Name + ": " + E.what());
+  }
+  if (!std::isfinite(Cost))
+    throw ModelError("model " + Name + ": the cost is " + number(Cost) +
+                     ", not a finite number");
+  return Cost;
+}
+
+void Model::requireOnlyFeatures(const FeatureVector &F) const {
+  for (const auto &[Given, Value] : F) {
+    if (std::find(Features.begin(), Features.end(), Given) != Features.end())
+      continue;
+    std::string Names;
+    for (const std::string &Feature : Features)
+      Names += (Names.empty() ? "" : ", ") + Feature;
+    throw ModelError("model " + Name + " has no feature '" + clip(Given) +
+                     "' (its features: " + Names + ")");
   }
 }
 
 Expr Model::costExprPs(const std::map<std::string, Expr> &Given) const {
   // Coefficients are microseconds per unit; scaled to integer picoseconds
   // the cost stays in the integer grammar, and even a per-byte coefficient
-  // of a fast copy (tens of picoseconds) keeps two significant digits.
+  // of a fast copy (tens of picoseconds) keeps two significant digits. The
+  // constructor bounded them to MaxCoefficientUs, so the scaled values fit
+  // in 64 bits with room to spare; sums and products of the result detect
+  // their own overflow (Expr::evaluate).
   std::map<std::string, Expr, std::less<>> Values;
   for (const auto &[Coef, Value] : Coefs)
     Values.emplace(Coef, Expr::constant(std::llround(Value * 1e6)));
@@ -123,7 +174,11 @@ Expr Model::costExprPs(const std::map<std::string, Expr> &Given) const {
   }
   // At once: a source variable named like a feature (n, m) inside a
   // feature's value must not be replaced again.
-  return FormExpr.substitute(Values);
+  try {
+    return FormExpr.substitute(Values);
+  } catch (const ExprEvalError &E) {
+    throw ModelError("model " + Name + ": " + E.what());
+  }
 }
 
 double PredictionInterval::locality(double Measured) const {

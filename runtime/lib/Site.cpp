@@ -3,9 +3,12 @@
 #include "commcost/Site.h"
 #include "commcost/Features.h"
 
+#include "LineFormulas.h"
+
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <numeric>
 #include <sstream>
 
 namespace commcost {
@@ -34,11 +37,6 @@ std::string_view siteKindName(SiteKind K) {
   return "unknown";
 }
 
-Expr extentOfRepetitions(const Expr &Count, const Expr &Pitch,
-                         const Expr &Bytes) {
-  return (Count - Expr::constant(1)) * Pitch + Bytes;
-}
-
 /// A rough size, to order dimensions by pitch when pitches are symbolic:
 /// every variable is taken to be large and equal.
 static double magnitude(const Expr &E) {
@@ -53,39 +51,36 @@ static double magnitude(const Expr &E) {
 }
 
 std::optional<SymbolicSlice> sliceOfRepeatedBlock(const Expr &Bytes,
-                                                  std::vector<SymbolicDim> Dims,
+                                                  std::vector<SymbolicDim> Sorted,
                                                   std::string &Shape,
                                                   std::string &Why,
                                                   bool Whole) {
-  Expr Block = Bytes;
-  std::stable_sort(Dims.begin(), Dims.end(),
+  std::stable_sort(Sorted.begin(), Sorted.end(),
                    [](const SymbolicDim &A, const SymbolicDim &B) {
                      return magnitude(A.Pitch) < magnitude(B.Pitch);
                    });
-  for (bool Changed = true; Changed;) {
-    Changed = false;
-    if (Whole && !Dims.empty() && Dims.front().Pitch == Block) {
-      Block = Block * Dims.front().Count;
-      Dims.erase(Dims.begin());
-      Changed = true;
-      continue;
-    }
-    if (Whole && !Dims.empty() && Dims.front().Pitch.isConstant() &&
-        Block.isConstant() &&
-        Dims.front().Pitch.constantValue() < Block.constantValue()) {
-      Block = extentOfRepetitions(Dims.front().Count, Dims.front().Pitch,
-                                  Block);
-      Dims.erase(Dims.begin());
-      Changed = true;
-      continue;
-    }
-    for (size_t I = 0; I + 1 < Dims.size(); ++I)
-      if (Dims[I + 1].Pitch == Dims[I].Pitch * Dims[I].Count) {
-        Dims[I].Count = Dims[I].Count * Dims[I + 1].Count;
-        Dims.erase(Dims.begin() + I + 1);
-        Changed = true;
-        break;
-      }
+  Expr Block = Bytes;
+  std::vector<formulas::Dim<Expr>> Dims;
+  for (const SymbolicDim &D : Sorted)
+    Dims.push_back({D.Count, D.Pitch});
+  // A block touched only in part (Whole false) is never merged with its
+  // repetitions: only the repetitions that continue each other are.
+  if (!Whole) {
+    Expr None = Expr::var("commcost_no_block");
+    formulas::mergeContiguousDims(None, Dims);
+  }
+  while (Whole) {
+    formulas::mergeContiguousDims(Block, Dims);
+    // Repetitions closer than the block overlap (a sliding window): their
+    // union is one block of their extent.
+    auto Overlapping = std::find_if(Dims.begin(), Dims.end(), [&](auto &D) {
+      return D.Pitch.isConstant() && Block.isConstant() &&
+             D.Pitch.constantValue() < Block.constantValue();
+    });
+    if (Overlapping == Dims.end())
+      break;
+    Block = extentOfRepetitions(Overlapping->Count, Overlapping->Pitch, Block);
+    Dims.erase(Overlapping);
   }
   SymbolicSlice S;
   S.BytesPerRow = Block;
@@ -120,44 +115,38 @@ std::optional<SymbolicSlice> sliceOfRepeatedBlock(const Expr &Bytes,
   return S;
 }
 
-/// The largest power of two dividing V (V != 0).
-static uint64_t powerOfTwoDividing(uint64_t V) { return V & (~V + 1); }
-
-static uint64_t residue(int64_t Offset, uint64_t Unit) {
-  int64_t R = Offset % int64_t(Unit);
-  return uint64_t(R < 0 ? R + int64_t(Unit) : R);
+static uint64_t residue(int64_t Offset, uint64_t Modulus) {
+  int64_t R = Offset % int64_t(Modulus);
+  return uint64_t(R < 0 ? R + int64_t(Modulus) : R);
 }
 
 Placement placementIn(const Anchor &A, uint64_t Unit) {
   uint64_t Base = std::max<uint64_t>(1, A.BaseAlign);
-  Placement P;
-  if (A.Offset && Base % Unit == 0) {
-    P.Align = Unit;
-    P.Offset = residue(*A.Offset, Unit);
-    return P;
-  }
-  uint64_t Align = std::min(Base, Unit);
   if (A.Offset) {
-    if (*A.Offset != 0)
-      Align = std::min(Align, powerOfTwoDividing(uint64_t(*A.Offset)));
-  } else {
-    Align = std::min(Align, std::max<uint64_t>(1, A.OffsetAlign));
+    uint64_t M = std::gcd(Base, Unit);
+    return {M, residue(*A.Offset, M)};
   }
-  P.Align = Align;
-  return P;
+  uint64_t M =
+      std::gcd(std::gcd(Base, std::max<uint64_t>(1, A.OffsetAlign)), Unit);
+  return {M, A.OffsetResidue % M};
 }
 
 std::string describePlacement(const Anchor &A, uint64_t LineSize) {
   Placement P = placementIn(A, LineSize);
   std::string Base = A.BaseNote.empty() ? "element alignment" : A.BaseNote;
-  if (P.Offset)
-    return "offset " + std::to_string(*P.Offset) + " in a " +
-           std::to_string(LineSize) + "-byte line (" + Base + " to " +
-           std::to_string(A.BaseAlign) + ")";
-  return "aligned to " + std::to_string(P.Align) +
-         (P.Align == 1 ? " byte (" : " bytes (") + Base +
-         (P.Align < std::min(A.BaseAlign, LineSize) ? ", plus offset" : "") +
-         ")";
+  std::string Source =
+      A.Offset ? Base + " to " + std::to_string(A.BaseAlign) : Base;
+  if (P.exactIn(LineSize))
+    return "offset " + std::to_string(P.Residue) + " in a " +
+           std::to_string(LineSize) + "-byte line (" + Source + ")";
+  bool PlusOffset = P.Modulus < std::min(A.BaseAlign, LineSize);
+  if (P.Residue != 0)
+    return "offset " + std::to_string(P.Residue) + " modulo " +
+           std::to_string(P.Modulus) + " (" + Source +
+           (PlusOffset ? ", plus offset" : "") + ")";
+  return "aligned to " + std::to_string(P.Modulus) +
+         (P.Modulus == 1 ? " byte (" : " bytes (") + Base +
+         (PlusOffset ? ", plus offset" : "") + ")";
 }
 
 std::optional<SymbolicLineBounds>
@@ -165,8 +154,8 @@ LinesMemo::uniqueLines(const SymbolicSlice &S, const Placement &P,
                        uint64_t Unit, std::string &Why) {
   std::ostringstream Key;
   Key << S.Planes << ' ' << S.Rows << ' ' << S.BytesPerRow << ' '
-      << S.RowPitch << ' ' << S.PlanePitch << ' ' << P.Align << ' '
-      << (P.Offset ? int64_t(*P.Offset) : -1) << ' ' << Unit;
+      << S.RowPitch << ' ' << S.PlanePitch << ' ' << P.Modulus << ' '
+      << P.Residue << ' ' << Unit;
   if (auto It = Known.find(Key.str()); It != Known.end())
     return It->second;
   auto Bounds = uniqueLinesOfSymbolicSlice(S, P, Unit, Why);
@@ -199,10 +188,9 @@ static Anchor shifted(const Anchor &A, int64_t Offset) {
   Anchor B = A;
   if (B.Offset)
     *B.Offset += Offset;
-  else if (Offset)
-    B.OffsetAlign = std::min<uint64_t>(
-        std::max<uint64_t>(1, B.OffsetAlign),
-        powerOfTwoDividing(uint64_t(Offset < 0 ? -Offset : Offset)));
+  else
+    B.OffsetResidue = residue(int64_t(B.OffsetResidue) + Offset,
+                              std::max<uint64_t>(1, B.OffsetAlign));
   return B;
 }
 
@@ -224,11 +212,8 @@ unitsOfPartialBlocks(const Footprint &F, uint64_t Unit, std::string &Why,
   if (!F.Pieces.empty() && OneBlock && F.Pieces.size() <= MaxEnumerated) {
     Placement P = placementIn(F.Where, Unit);
     std::vector<uint64_t> Residues;
-    if (P.Offset)
-      Residues.push_back(*P.Offset);
-    else
-      for (uint64_t R = 0; R < Unit; R += P.Align)
-        Residues.push_back(R);
+    for (uint64_t R = P.firstIn(Unit); R < Unit; R += P.stepIn(Unit))
+      Residues.push_back(R);
     uint64_t Min = UINT64_MAX, Max = 0;
     for (uint64_t R : Residues) {
       uint64_t N = unitsOfPieces(F.Pieces, R, Unit);

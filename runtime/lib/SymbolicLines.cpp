@@ -1,31 +1,28 @@
 // Line counts of slices with symbolic sizes (Lines.h,
-// uniqueLinesOfSymbolicSlice): the numeric formulas of Lines.cpp rebuilt as
-// expressions for the shapes where an exact expression is known, and a
-// reason a user can act on for the others.
+// uniqueLinesOfSymbolicSlice): the formulas of LineFormulas.h built as
+// expressions wherever the offsets of the rows within a line are known,
+// and the cache-lines paper's gcd bounds (its Theorem 2) where a symbolic
+// row pitch leaves them unknown.
 #include "commcost/Lines.h"
+
+#include "LineFormulas.h"
 
 #include <algorithm>
 #include <cstdlib>
+#include <limits>
+#include <map>
 #include <numeric>
 #include <utility>
 #include <vector>
 
 using namespace commcost;
+using namespace commcost::formulas;
 
 namespace {
 
-Expr num(uint64_t V) { return Expr::constant(static_cast<int64_t>(V)); }
+using Bounds = SymbolicLineBounds;
 
-SymbolicLineBounds exact(uint64_t Lines) { return {num(Lines), num(Lines)}; }
-
-SymbolicLineBounds constantBounds(const LineBounds &B) {
-  return {num(B.Min), num(B.Max)};
-}
-
-/// A 2-D slice with symbolic sizes.
-struct Shape2D {
-  Expr Rows, BytesPerRow, Pitch;
-};
+Bounds exact(const Expr &Lines) { return {Lines, Lines}; }
 
 /// The value of a constant size; std::nullopt if symbolic.
 std::optional<uint64_t> constantSize(const Expr &E, const char *Field) {
@@ -36,10 +33,6 @@ std::optional<uint64_t> constantSize(const Expr &E, const char *Field) {
                      std::to_string(E.constantValue()) +
                      "; sizes cannot be negative");
   return static_cast<uint64_t>(E.constantValue());
-}
-
-bool equalsConstant(const Expr &E, int64_t V) {
-  return E.isConstant() && E.constantValue() == V;
 }
 
 /// gcd(Modulus, F) for a constant F that divides E under every binding.
@@ -69,60 +62,31 @@ uint64_t factorDividing(const Expr &E, uint64_t Modulus) {
   }
 }
 
-/// Offsets of the slice's first byte within a line: the known one, or
-/// every multiple of gcd(Align, LineSize).
-std::vector<uint64_t> admissibleOffsets(const Placement &Where,
-                                        uint64_t LineSize) {
-  if (Where.Offset)
-    return {*Where.Offset % LineSize};
+/// The residue of a pitch modulo the line when the expression fixes it:
+/// its constant term's, when the other terms are multiples of the line.
+std::optional<uint64_t> residueOf(const Expr &Pitch, uint64_t L) {
+  int64_t Constant = 0;
+  Expr Rest = Pitch;
+  if (Pitch.isConstant()) {
+    Constant = Pitch.constantValue();
+    Rest = Expr();
+  } else if (Pitch.kind() == Expr::Kind::Add &&
+             Pitch.operands().back().isConstant()) {
+    Constant = Pitch.operands().back().constantValue();
+    Rest = Pitch - Pitch.operands().back();
+  }
+  if (factorDividing(Rest, L) != L)
+    return std::nullopt;
+  int64_t R = Constant % int64_t(L);
+  return uint64_t(R < 0 ? R + int64_t(L) : R);
+}
+
+/// The offsets within a line the placement admits, smallest first.
+std::vector<uint64_t> offsetsOf(const Placement &Where, uint64_t L) {
   std::vector<uint64_t> Offsets;
-  for (uint64_t O = 0; O < LineSize; O += std::gcd(Where.Align, LineSize))
+  for (uint64_t O = Where.firstIn(L); O < L; O += Where.stepIn(L))
     Offsets.push_back(O);
   return Offsets;
-}
-
-/// Bounds of a count that is nondecreasing in the offset.
-template <typename CountFn>
-SymbolicLineBounds monotoneBounds(const std::vector<uint64_t> &Offsets,
-                                  CountFn CountAt) {
-  return {CountAt(Offsets.front()), CountAt(Offsets.back())};
-}
-
-/// Lines of Bytes >= 1 contiguous bytes starting Offset bytes into a line.
-Expr blockLines(uint64_t Offset, const Expr &Bytes, uint64_t LineSize) {
-  if (Offset == 0)
-    return Expr::ceilDiv(Bytes, num(LineSize));
-  return Expr::floorDiv(num(Offset) + Bytes - num(1), num(LineSize)) + num(1);
-}
-
-/// Lines from the first row's first to the last row's last: the count when
-/// gaps between rows are shorter than a line, an upper bound otherwise.
-Expr rangeLines(uint64_t Offset, const Shape2D &S, uint64_t LineSize) {
-  return blockLines(Offset, (S.Rows - num(1)) * S.Pitch + S.BytesPerRow,
-                    LineSize);
-}
-
-/// sum_{i<N} floor((A*i + B) / M) for symbolic N, B >= 0: the Euclid-like
-/// reduction of floorSum, whose steps depend only on the constants M and A
-/// (Euclid on M and A, so O(log M) steps). Once A*N + B < M the later steps
-/// see N = 0 and add nothing, so unlike the numeric loop this one needs no
-/// early exit, which would depend on N's value.
-Expr floorSumExpr(Expr N, uint64_t M, uint64_t A, Expr B) {
-  Expr Sum;
-  while (true) {
-    if (A >= M) {
-      Sum = Sum + num(A / M) * (N * (N - num(1)) / num(2));
-      A %= M;
-    }
-    Sum = Sum + N * Expr::floorDiv(B, num(M));
-    B = B % num(M);
-    if (A == 0)
-      return Sum;
-    Expr Top = num(A) * N + B;
-    N = Expr::floorDiv(Top, num(M));
-    B = Top % num(M);
-    std::swap(M, A);
-  }
 }
 
 /// Indices of the candidates not dominated by another. Candidate i's
@@ -149,131 +113,264 @@ std::vector<size_t> undominated(const std::vector<std::vector<uint64_t>> &Sig,
   return Kept;
 }
 
-/// Symbolic rows of constant width C and constant pitch W >= C + L: rows
-/// never share a line and the per-row counts repeat with period P = L/g,
-/// g = gcd(W, L). With R = q*P + s the count is q * (lines of P rows) plus
-/// the lines of the first s rows, a floor sum with s < P terms; its
-/// intermediate values stay below P*L, so evaluating the expression does
-/// not overflow while the count itself fits.
-SymbolicLineBounds periodicRows(const Expr &Rows, uint64_t C, uint64_t W,
-                                const std::vector<uint64_t> &Offsets,
-                                uint64_t LineSize) {
-  uint64_t Period = LineSize / std::gcd(W % LineSize, LineSize);
-  std::vector<std::vector<uint64_t>> Sig;
-  std::vector<Expr> Counts;
-  Expr Q = Expr::floorDiv(Rows, num(Period)), S = Rows % num(Period);
-  for (uint64_t O : Offsets) {
-    std::vector<uint64_t> V;
-    for (uint64_t R = 0; R <= Period; ++R)
-      V.push_back(uniqueLinesOf2DSlice({R, C, W}, O, LineSize));
-    Expr Tail = S + floorSumExpr(S, LineSize, W % LineSize, num(O + C - 1)) -
-                floorSumExpr(S, LineSize, W % LineSize, num(O));
-    Counts.push_back(Q * num(V.back()) + Tail);
-    Sig.push_back(std::move(V));
-  }
+/// Min and max of exact counts, one per admissible offset. Signatures,
+/// when given, prune the candidates that can never be the extreme.
+Bounds extremes(const std::vector<Expr> &Counts,
+                const std::vector<std::vector<uint64_t>> &Sig) {
   auto Pick = [&](bool Lower) {
     std::vector<Expr> Kept;
-    for (size_t I : undominated(Sig, Lower))
-      Kept.push_back(Counts[I]);
-    return Kept.size() == 1 ? Kept.front()
-           : Lower          ? Expr::minOf(Kept)
-                            : Expr::maxOf(Kept);
+    if (Sig.empty())
+      Kept = Counts;
+    else
+      for (size_t I : undominated(Sig, Lower))
+        Kept.push_back(Counts[I]);
+    return Lower ? Expr::minOf(Kept) : Expr::maxOf(Kept);
   };
   return {Pick(true), Pick(false)};
 }
 
-/// Rows that all touch the same number of lines: when every row starts at
-/// a residue b + j*d within a line and b + (c - 1) mod L < d, each row
-/// touches floor((c - 1)/L) + 1 lines. Then the count is min(rows * that,
-/// range): rows either share no line (the sum) or leave no line out (the
-/// range), and the other is never smaller. Nondecreasing in the offset.
-std::optional<SymbolicLineBounds> uniformRows(const Shape2D &S,
-                                              const Placement &Where,
-                                              uint64_t LineSize,
-                                              std::string &Reason) {
-  uint64_t D = factorDividing(S.Pitch, LineSize);
-  uint64_t B = 0;
-  if (Where.Offset)
-    B = *Where.Offset % D;
-  else
-    D = std::gcd(D, Where.Align);
-  std::optional<Expr> PerRow;
-  if (std::optional<uint64_t> C =
-          constantSize(S.BytesPerRow, "bytes per row")) {
-    if (B + (*C - 1) % LineSize < D)
-      PerRow = num((*C - 1) / LineSize + 1);
-  } else if (D == LineSize && B == 0) {
-    PerRow = Expr::ceilDiv(S.BytesPerRow, num(LineSize));
+/// A 2-D slice with symbolic sizes: Rows >= 1 rows of Bytes >= 1 bytes.
+struct Shape2D {
+  Expr Rows, Bytes, Pitch;
+};
+
+/// The most expressions an extreme is taken over: beyond it, bounds that
+/// are not exact but a few terms long.
+constexpr size_t MaxCandidates = 16;
+
+/// The most steps of a floor sum over symbolic terms: each step refers to
+/// the previous one twice, so the printed expression doubles with each. A
+/// 64-byte line takes at most 7 (4 for pitches of whole 8-byte elements);
+/// a 4096-byte page up to 17, which gives bounds instead. Fewer when the
+/// offset term is symbolic too (a symbolic row width or plane pitch).
+constexpr unsigned MaxFloorSumSteps = 10, MaxSymbolicOffsetSteps = 6;
+
+/// Steps of Euclid's algorithm on (M, A): those of a floor sum.
+unsigned euclidSteps(uint64_t M, uint64_t A) {
+  unsigned Steps = 0;
+  for (; A != 0; ++Steps) {
+    M %= A;
+    std::swap(M, A);
   }
-  if (!PerRow) {
-    Reason = "row pitch " + S.Pitch.str() + " is not a known constant and " +
-             "rows of " + S.BytesPerRow.str() + " bytes, starting at " +
-             (B ? std::to_string(B) + " plus " : std::string()) +
-             "multiples of " + std::to_string(D) + " bytes within a " +
-             std::to_string(LineSize) +
-             "-byte line, may cross a line boundary a varying number of "
-             "times; a pitch and alignment that are multiples of the line "
-             "size make the count exact";
+  return Steps;
+}
+
+/// Rows whose offsets within a line are known at each admissible offset
+/// (the pitch's residue W modulo the line is known): the exact count of
+/// LineFormulas.h per offset, and its min and max over the offsets. The
+/// count is nondecreasing in the offset when the rows form one range of
+/// lines or all start at the same offset (W == 0), so only the ends
+/// matter; otherwise every offset is a candidate, pruned by the counts of
+/// up to one period of rows when only the row count is symbolic. Without
+/// pruning, at most MaxCandidates offsets (std::nullopt beyond).
+std::optional<Bounds> knownResidueRows(const Shape2D &S, uint64_t W,
+                                       const std::vector<uint64_t> &Offsets,
+                                       uint64_t L) {
+  if (!(S.Rows.isConstant() && S.Bytes.isConstant()) &&
+      euclidSteps(L, W) > (S.Bytes.isConstant() ? MaxFloorSumSteps
+                                                : MaxSymbolicOffsetSteps))
     return std::nullopt;
-  }
-  Expr RowSum = S.Rows * *PerRow;
-  return monotoneBounds(admissibleOffsets(Where, LineSize), [&](uint64_t O) {
-    return Expr::min(RowSum, rangeLines(O, S, LineSize));
-  });
-}
-
-std::optional<SymbolicLineBounds> linesOf2D(const Shape2D &S,
-                                            const Placement &Where,
-                                            uint64_t LineSize,
-                                            std::string &Reason) {
-  std::optional<uint64_t> R = constantSize(S.Rows, "rows");
-  std::optional<uint64_t> C = constantSize(S.BytesPerRow, "bytes per row");
-  std::optional<uint64_t> W = constantSize(S.Pitch, "row pitch");
-  std::vector<uint64_t> Offsets = admissibleOffsets(Where, LineSize);
-  if (R == 0u || C == 0u)
-    return exact(0);
-  if (R == 1u || S.Pitch == S.BytesPerRow) {
-    Expr Bytes = R == 1u ? S.BytesPerRow : S.Rows * S.BytesPerRow;
-    return monotoneBounds(
-        Offsets, [&](uint64_t O) { return blockLines(O, Bytes, LineSize); });
-  }
-  if (C && W) {
-    checkSlice(Slice2D{R.value_or(2), *C, *W});
-    if (R) {
-      Slice2D Flat{*R, *C, *W};
-      if (Where.Offset)
-        return exact(uniqueLinesOf2DSlice(Flat, *Where.Offset, LineSize));
-      return constantBounds(
-          uniqueLinesOf2DSliceAligned(Flat, Where.Align, LineSize));
+  Rows2D<Expr> Rows{S.Rows, S.Bytes, S.Pitch, W};
+  auto CountAt = [&](uint64_t O) { return linesOfRows(Rows, O, L); };
+  std::optional<Num> Gap = known(S.Pitch - S.Bytes);
+  if (W == 0 || (Gap && *Gap < Num(L)))
+    return Bounds{CountAt(Offsets.front()), CountAt(Offsets.back())};
+  std::vector<Expr> Counts;
+  std::vector<std::vector<uint64_t>> Sig;
+  std::optional<Num> C = known(S.Bytes), Pitch = known(S.Pitch);
+  if (!(C && Pitch) && Offsets.size() > MaxCandidates)
+    return std::nullopt;
+  uint64_t Period = L / std::gcd(W, L);
+  for (uint64_t O : Offsets) {
+    Counts.push_back(CountAt(O));
+    // The count is q times that of a period plus that of the first s
+    // rows (R = q*P + s): comparing the counts of 0..P rows compares all.
+    if (C && Pitch) {
+      std::vector<uint64_t> V;
+      for (uint64_t R = 0; R <= Period; ++R)
+        V.push_back(uniqueLinesOf2DSlice({R, uint64_t(*C), uint64_t(*Pitch)},
+                                         O, L));
+      Sig.push_back(std::move(V));
     }
-    if (*W - *C < LineSize)
-      return monotoneBounds(
-          Offsets, [&](uint64_t O) { return rangeLines(O, S, LineSize); });
-    return periodicRows(S.Rows, *C, *W, Offsets, LineSize);
   }
-  return uniformRows(S, Where, LineSize, Reason);
+  return extremes(Counts, Sig);
 }
 
-/// The 2-D slice with the same lines when a dimension is trivial or
-/// contiguous by the structure of the expressions.
-std::optional<Shape2D> collapse(const SymbolicSlice &S) {
-  if (equalsConstant(S.Planes, 1))
-    return Shape2D{S.Rows, S.BytesPerRow, S.RowPitch};
-  if (equalsConstant(S.Rows, 1) || S.RowPitch == S.BytesPerRow)
-    return Shape2D{S.Planes, S.Rows * S.BytesPerRow, S.PlanePitch};
-  if (S.PlanePitch == S.Rows * S.RowPitch)
-    return Shape2D{S.Planes * S.Rows, S.BytesPerRow, S.RowPitch};
-  return std::nullopt;
+/// Rows that all touch the same number of lines, PerRow, at every
+/// admissible offset: the count is min(rows * PerRow, range), exact.
+Bounds uniformRows(const Shape2D &S, const Expr &PerRow,
+                   const std::vector<uint64_t> &Offsets, uint64_t L) {
+  Expr RowSum = S.Rows * PerRow;
+  Rows2D<Expr> Rows{S.Rows, S.Bytes, S.Pitch, 0};
+  return {Expr::min(RowSum, rangeLines(Rows, Offsets.front(), L)),
+          Expr::min(RowSum, rangeLines(Rows, Offsets.back(), L))};
+}
+
+/// The cache-lines paper's bounds (Theorem 2) for rows whose pitch W has
+/// an unknown residue modulo the line. With g = gcd(W, L) (an expression)
+/// the rows' offsets within a line repeat with period P = L/g and visit
+/// the coset b + g*Z, b = a mod g, once per period, so a period of rows
+/// touches P + floor((c - 1 + b)/g) lines (Hermite); the last R mod P rows
+/// touch between 1 + floor((b + c - 1)/L) lines each (the smallest offset
+/// b) and 1 + floor((L - g + b + c - 1)/L) (the largest), and no more than
+/// a period. b is known modulo h = gcd(g, gcd(Modulus, L)) and lies
+/// between bLo = Residue mod h and g - h + bLo. The count is the minimum
+/// of that row sum and the range of lines, which grows with the offset.
+Bounds gcdBoundRows(const Shape2D &S, const Placement &Where,
+                    const std::vector<uint64_t> &Offsets, uint64_t L) {
+  Expr Line = num(L), One = num(1);
+  std::optional<uint64_t> W = residueOf(S.Pitch, L);
+  Expr G = W ? num(std::gcd(*W, L)) : Expr::gcd(S.Pitch, Line);
+  Expr Period = Line / G;
+  uint64_t Step = Where.stepIn(L);
+  Expr H = Step == L                                  ? G
+           : factorDividing(S.Pitch, L) % Step == 0 ? num(Step)
+                                                      : Expr::gcd(S.Pitch, num(Step));
+  Expr BLo = num(Where.Residue % L) % H;
+  Expr BHi = G - H + BLo;
+  auto PerPeriod = [&](const Expr &B) {
+    return Period + Expr::floorDiv(S.Bytes - One + B, G);
+  };
+  Expr Q = Expr::floorDiv(S.Rows, Period), Tail = S.Rows % Period;
+  Expr MinRow = One + Expr::floorDiv(BLo + S.Bytes - One, Line);
+  Expr MaxRow = One + Expr::floorDiv(Line - G + BHi + S.Bytes - One, Line);
+  Expr Lo = Q * PerPeriod(BLo) + Tail * MinRow;
+  Expr Hi = Q * PerPeriod(BHi) + Expr::min(Tail * MaxRow, PerPeriod(BHi));
+  Rows2D<Expr> Rows{S.Rows, S.Bytes, S.Pitch, 0};
+  return {Expr::min(rangeLines(Rows, Offsets.front(), L), Lo),
+          Expr::min(rangeLines(Rows, Offsets.back(), L), Hi)};
+}
+
+/// Bounds of a 2-D slice (after collapsing) over the placement.
+Bounds linesOf2D(const Shape2D &S, const Placement &Where, uint64_t L) {
+  std::vector<uint64_t> Offsets = offsetsOf(Where, L);
+  if (knownEqual(S.Rows, 1))
+    return {blockLines(Offsets.front(), S.Bytes, L),
+            blockLines(Offsets.back(), S.Bytes, L)};
+  if (std::optional<uint64_t> W = residueOf(S.Pitch, L))
+    if (std::optional<Bounds> B = knownResidueRows(S, *W, Offsets, L))
+      return *B;
+  // Rows start at Residue modulo D within a line; when every such start
+  // leaves a row in the same number of lines, the count is exact.
+  uint64_t D = std::gcd(factorDividing(S.Pitch, L), Where.stepIn(L));
+  uint64_t B = Where.Residue % D;
+  if (std::optional<Num> C = known(S.Bytes)) {
+    if (B + uint64_t(*C - 1) % L < D)
+      return uniformRows(S, num(uint64_t(*C - 1) / L + 1), Offsets, L);
+  }
+  return gcdBoundRows(S, Where, Offsets, L);
+}
+
+/// Bounds of a 3-D slice that does not collapse: the planes' counts and
+/// the pairs of planes that share a line. Exact when the number of planes
+/// is known and every offset is (offset, row and plane pitch residues),
+/// and at most MaxCandidates planes of a period have to be summed;
+/// otherwise each plane is bounded over the offsets its start can have
+/// (the placement's residue modulo what divides the plane pitch too) and
+/// the touching pairs, exact when the plane offsets are known, between 0
+/// and one per pair when plane gaps are under a line.
+Bounds linesOf3D(const SymbolicSlice &S, const Placement &Where, uint64_t L) {
+  Shape2D Plane{S.Rows, S.BytesPerRow, S.RowPitch};
+  Expr Extent = extentOfRepetitions(S.Rows, S.RowPitch, S.BytesPerRow);
+  std::optional<uint64_t> RowW = residueOf(S.RowPitch, L);
+  std::optional<uint64_t> PlaneW = residueOf(S.PlanePitch, L);
+  std::optional<uint64_t> Planes = constantSize(S.Planes, "planes");
+  if (Where.exactIn(L) && RowW && PlaneW && Planes &&
+      std::min<uint64_t>(*Planes, L / std::gcd(*PlaneW, L)) <= MaxCandidates &&
+      euclidSteps(L, *RowW) <= (S.BytesPerRow.isConstant()
+                                    ? MaxFloorSumSteps
+                                    : MaxSymbolicOffsetSteps) &&
+      euclidSteps(L, *PlaneW) <= (S.PlanePitch.isConstant()
+                                      ? MaxFloorSumSteps
+                                      : MaxSymbolicOffsetSteps))
+    return exact(linesOfPlanes(*Planes, Rows2D<Expr>{S.Rows, S.BytesPerRow,
+                                                     S.RowPitch, *RowW},
+                               S.PlanePitch, *PlaneW, Where.firstIn(L), L));
+  Placement PlaneStarts{std::gcd(Where.stepIn(L),
+                                 factorDividing(S.PlanePitch, L)),
+                        Where.Residue};
+  Bounds Each = linesOf2D(Plane, PlaneStarts, L);
+  Expr TouchLo, TouchHi;
+  if (Where.exactIn(L) && PlaneW &&
+      euclidSteps(L, *PlaneW) <= (S.PlanePitch.isConstant()
+                                      ? MaxFloorSumSteps
+                                      : MaxSymbolicOffsetSteps)) {
+    TouchLo = TouchHi = touchingPairs(S.Planes, Extent, S.PlanePitch, *PlaneW,
+                                      Where.firstIn(L), L);
+  } else if (auto Gap = known(S.PlanePitch - Extent); !Gap || *Gap < Num(L)) {
+    Expr One = num(1);
+    TouchHi = (S.Planes - One) *
+              (One - Expr::min(One, Expr::floorDiv(S.PlanePitch - Extent + One,
+                                                   num(L))));
+  }
+  return {S.Planes * Each.Min - TouchHi, S.Planes * Each.Max - TouchLo};
+}
+
+/// Whether E is a constant times variables: 0 exactly when one of them is.
+bool isProductOfVariables(const Expr &E) {
+  if (E.kind() == Expr::Kind::Var)
+    return true;
+  if (E.kind() != Expr::Kind::Mul)
+    return false;
+  return std::all_of(E.operands().begin(), E.operands().end(),
+                     [](const Expr &F) {
+                       return F.isConstant() || F.kind() == Expr::Kind::Var;
+                     });
 }
 
 } // namespace
+
+Expr commcost::formulas::zeroWhenEmpty(const Expr &F,
+                                       const std::vector<Expr> &Sizes) {
+  Expr Out = F;
+  for (const Expr &Z : Sizes) {
+    if (Z.isConstant() && Z.constantValue() == 0)
+      return num(0);
+    if (Z.isConstant())
+      continue;
+    // Z as a constant coefficient times factors: zero exactly when a
+    // factor is.
+    std::vector<Expr> Factors =
+        Z.kind() == Expr::Kind::Mul ? Z.operands() : std::vector<Expr>{Z};
+    if (Factors.front().isConstant())
+      Factors.erase(Factors.begin());
+    Expr Product = num(1);
+    for (const Expr &Fa : Factors)
+      Product = Product * Fa;
+    // F's value when a variable factor is 0, if it is the same constant K
+    // for each: then F - K + K*min(1, Z) is F, and 0 when Z is.
+    std::optional<int64_t> AtZero;
+    bool Same = true;
+    for (const Expr &Fa : Factors) {
+      Expr V = Fa.kind() == Expr::Kind::Var ? Out.substitute(Fa.name(), num(0))
+                                            : Fa;
+      if (Fa.kind() != Expr::Kind::Var || !V.isConstant() ||
+          (AtZero && *AtZero != V.constantValue())) {
+        Same = false;
+        break;
+      }
+      AtZero = V.constantValue();
+    }
+    Expr Indicator = Expr::min(num(1), Product);
+    if (!Same || !AtZero)
+      Out = Indicator * Out;
+    else if (*AtZero != 0)
+      Out = Out - Expr::constant(*AtZero) + Expr::constant(*AtZero) * Indicator;
+  }
+  return Out;
+}
+
+SymbolicSlice commcost::collapseSlice(const SymbolicSlice &S) {
+  Dims3<Expr> C = collapse(Dims3<Expr>{S.Planes, S.Rows, S.BytesPerRow,
+                                       S.RowPitch, S.PlanePitch});
+  return {C.Planes, C.Rows, C.Bytes, C.RowPitch, C.PlanePitch};
+}
 
 std::optional<SymbolicLineBounds>
 commcost::uniqueLinesOfSymbolicSlice(const SymbolicSlice &S,
                                      const Placement &Where, uint64_t LineSize,
                                      std::string &Reason) {
   checkLineSize(LineSize);
-  checkAlign(Where.Align);
   Reason.clear();
   std::optional<uint64_t> Planes = constantSize(S.Planes, "planes");
   std::optional<uint64_t> Rows = constantSize(S.Rows, "rows");
@@ -281,22 +378,53 @@ commcost::uniqueLinesOfSymbolicSlice(const SymbolicSlice &S,
   std::optional<uint64_t> RowPitch = constantSize(S.RowPitch, "row pitch");
   std::optional<uint64_t> PlanePitch =
       constantSize(S.PlanePitch, "plane pitch");
-  if (Planes && Rows && Bytes && RowPitch && PlanePitch) {
-    Slice3D Flat{*Planes, *Rows, *Bytes, *RowPitch, *PlanePitch};
-    if (Where.Offset)
-      return exact(uniqueLinesOf3DSlice(Flat, *Where.Offset, LineSize));
-    return constantBounds(
-        uniqueLinesOf3DSliceAligned(Flat, Where.Align, LineSize));
-  }
   if (Planes == 0u || Rows == 0u || Bytes == 0u)
-    return exact(0);
-  if (std::optional<Shape2D> Flat = collapse(S))
-    return linesOf2D(*Flat, Where, LineSize, Reason);
-  Reason = "3-D slice of " + S.Planes.str() + " planes of " + S.Rows.str() +
-           " rows has symbolic sizes but neither contiguous rows (row pitch " +
-           S.RowPitch.str() + ", bytes per row " + S.BytesPerRow.str() +
-           ") nor planes that continue the rows (plane pitch " +
-           S.PlanePitch.str() + ", rows * row pitch " +
-           (S.Rows * S.RowPitch).str() + "); no exact expression is known";
-  return std::nullopt;
+    return exact(num(0));
+  // Throws for rows or planes that overlap whatever the symbolic sizes.
+  if (Bytes && RowPitch && Rows != 1u)
+    checkSlice(Slice2D{std::max<uint64_t>(Rows.value_or(2), 2), *Bytes,
+                       *RowPitch});
+  if (Rows && Bytes && RowPitch && PlanePitch && Planes != 1u)
+    checkSlice(Slice3D{2, *Rows, *Bytes, *RowPitch, *PlanePitch});
+  if (Planes && Rows && Bytes && RowPitch && PlanePitch) {
+    LineBounds B = uniqueLinesOf3DSlice(
+        {*Planes, *Rows, *Bytes, *RowPitch, *PlanePitch}, Where, LineSize);
+    if (B.Max > uint64_t(std::numeric_limits<int64_t>::max())) {
+      Reason = "the slice touches more than 2^63 lines";
+      return std::nullopt;
+    }
+    return Bounds{num(B.Min), num(B.Max)};
+  }
+  // Sizes that are not products of variables (ceildiv(n, p), n - 1) stand
+  // in as fresh variables while the bounds are built, so that whether a
+  // bound is 0 at a size of 0 can be read from the bound itself.
+  SymbolicSlice C = collapseSlice(S);
+  std::map<std::string, Expr, std::less<>> Back;
+  auto Fresh = [&](const Expr &E) {
+    for (const auto &[Name, Value] : Back)
+      if (Value == E)
+        return Expr::var(Name);
+    std::string Name = "__size" + std::to_string(Back.size());
+    Back.emplace(Name, E);
+    return Expr::var(Name);
+  };
+  for (Expr *Size : {&C.Planes, &C.Rows, &C.BytesPerRow}) {
+    if (Size->isConstant() || isProductOfVariables(*Size))
+      continue;
+    Expr Product = num(1);
+    for (const Expr &F : Size->kind() == Expr::Kind::Mul
+                             ? Size->operands()
+                             : std::vector<Expr>{*Size})
+      Product = Product * (F.isConstant() || F.kind() == Expr::Kind::Var
+                               ? F
+                               : Fresh(F));
+    *Size = Product;
+  }
+  Bounds B = knownEqual(C.Planes, 1)
+                 ? linesOf2D({C.Rows, C.BytesPerRow, C.RowPitch}, Where,
+                             LineSize)
+                 : linesOf3D(C, Where, LineSize);
+  std::vector<Expr> Sizes{C.Planes, C.Rows, C.BytesPerRow};
+  return Bounds{zeroWhenEmpty(B.Min, Sizes).substitute(Back),
+                zeroWhenEmpty(B.Max, Sizes).substitute(Back)};
 }

@@ -41,3 +41,9 @@ config.environment["PATH"] = os.pathsep.join(
 # Tests must never see a profile from the user's configuration.
 config.environment["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="commcost-lit-")
 config.environment.pop("COMMCOST_PROFILE", None)
+
+# scripts/sanitize.sh: the plugin of the ASan build needs the ASan runtime
+# in clang, which is not instrumented; only the tests' processes get it,
+# not lit itself.
+if os.environ.get("COMMCOST_LIT_PRELOAD"):
+    config.environment["LD_PRELOAD"] = os.environ["COMMCOST_LIT_PRELOAD"]

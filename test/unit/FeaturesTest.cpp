@@ -32,11 +32,13 @@ TEST(Features, SliceFeaturesCountBytesLinesPagesAndRuns) {
   EXPECT_EQ(F.at("runs"), 1);
   EXPECT_EQ(F.at("L_mem"), 126); // bytes 32..8031: lines 0..125
   EXPECT_EQ(F.at("pages"), 2);
-  EXPECT_EQ(contiguousRunsOf2DSlice({0, 8, 8}), 0u);
+  EXPECT_EQ(sliceFeatures({0, 8, 8}, 0, 64, 4096).at("runs"), 0);
+  EXPECT_EQ(sliceFeatures({3, 0, 8}, 0, 64, 4096).at("L_mem"), 0);
 }
 
 // Runs of a symbolic slice, bound at random, equal brute-force counts of
-// the maximal contiguous pieces (and contiguousRunsOf2DSlice in 2-D).
+// the maximal contiguous pieces (and sliceFeatures' runs in 2-D), empty
+// slices included.
 TEST(Features, SymbolicRunsAgreeWithBruteForce) {
   SymbolicSlice S;
   S.Planes = Expr::var("P");
@@ -50,7 +52,7 @@ TEST(Features, SymbolicRunsAgreeWithBruteForce) {
     auto Pick = [&](uint64_t Lo, uint64_t Hi) {
       return std::uniform_int_distribution<uint64_t>(Lo, Hi)(Rng);
     };
-    uint64_t P = Pick(0, 4), R = Pick(0, 5), C = Pick(1, 6);
+    uint64_t P = Pick(0, 4), R = Pick(0, 5), C = Pick(0, 6);
     uint64_t W = C + (Pick(0, 1) ? 0 : Pick(0, 3));
     uint64_t V = (R ? (R - 1) * W + C : C) + (Pick(0, 1) ? 0 : Pick(0, 3));
     // Brute force: starts of pieces that do not continue the previous one.
@@ -68,7 +70,7 @@ TEST(Features, SymbolicRunsAgreeWithBruteForce) {
     ASSERT_EQ(uint64_t(Runs.evaluate(At)), Expected)
         << "P=" << P << " R=" << R << " c=" << C << " w=" << W << " v=" << V;
     if (P == 1) {
-      ASSERT_EQ(Expected, contiguousRunsOf2DSlice({R, C, W}));
+      ASSERT_EQ(Expected, sliceFeatures({R, C, W}, 0, 64, 4096).at("runs"));
     }
   }
 }

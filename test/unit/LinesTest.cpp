@@ -164,7 +164,7 @@ TEST(LinesBlock, EveryOffsetAndAlignment) {
         ASSERT_EQ(uniqueLinesOfBlock(Bytes, O, L), Brute(O))
             << Bytes << " bytes at " << O << " line " << L;
       for (uint64_t A = 1; A <= 4 * L; A *= 2, ++Cases)
-        ASSERT_EQ(uniqueLinesOfBlockAligned(Bytes, A, L),
+        ASSERT_EQ(uniqueLinesOfBlock(Bytes, Placement::aligned(A), L),
                   bruteBounds(A, L, Brute))
             << Bytes << " bytes align " << A << " line " << L;
     }
@@ -200,7 +200,7 @@ TEST(LinesSlice2D, ExhaustiveSmallGrid) {
           }
           for (uint64_t A = 1; A <= 2 * L; A *= 2, ++Cases)
             ASSERT_EQ(
-                uniqueLinesOf2DSliceAligned(S, A, L),
+                uniqueLinesOf2DSlice(S, Placement::aligned(A), L),
                 bruteBounds(A, L, [&](uint64_t O) { return AtOffset[O]; }))
                 << describe(S, 0, L) << " align " << A;
         }
@@ -214,7 +214,7 @@ TEST(LinesSlice2D, AlignedBoundsAreAttained) {
     uint64_t L = G.lineSize();
     Slice2D S = G.slice2D(L, 10);
     uint64_t A = G.align();
-    ASSERT_EQ(uniqueLinesOf2DSliceAligned(S, A, L),
+    ASSERT_EQ(uniqueLinesOf2DSlice(S, Placement::aligned(A), L),
               bruteBounds(A, L, [&](uint64_t O) { return brute2D(S, O, L); }))
         << describe(S, 0, L) << " align " << A;
   }
@@ -300,7 +300,7 @@ TEST(LinesSlice3D, AlignedBoundsAreAttained) {
     uint64_t L = G.lineSize();
     Slice3D S = G.slice3D(L);
     uint64_t A = G.align();
-    ASSERT_EQ(uniqueLinesOf3DSliceAligned(S, A, L),
+    ASSERT_EQ(uniqueLinesOf3DSlice(S, Placement::aligned(A), L),
               bruteBounds(A, L, [&](uint64_t O) { return brute3D(S, O, L); }))
         << describe(S, 0, L) << " align " << A;
   }
@@ -339,8 +339,8 @@ TEST(LinesErrors, BadSlicesNameTheField) {
   EXPECT_NE(Message([] { uniqueLinesOfBlock(8, 0, 0); }).find("line size"),
             std::string::npos);
   EXPECT_NE(Message([] {
-              uniqueLinesOf2DSliceAligned({2, 8, 8}, 0, 64);
-            }).find("alignment"),
+              uniqueLinesOf2DSlice({2, 8, 8}, 0, uint64_t(1) << 33);
+            }).find("above 2^32"),
             std::string::npos);
   EXPECT_NE(Message([] {
               uniqueLinesOf2DSlice({uint64_t(1) << 40, 8, 1 << 30}, 0, 64);
@@ -355,7 +355,7 @@ TEST(LinesErrors, EmptySlicesTouchNothing) {
   EXPECT_EQ(uniqueLinesOfBlock(0, 5, 64), 0u);
   EXPECT_EQ(uniqueLinesOf2DSlice({0, 16, 4}, 5, 64), 0u);
   EXPECT_EQ(uniqueLinesOf2DSlice({4, 0, 4}, 5, 64), 0u);
-  EXPECT_EQ(uniqueLinesOf3DSliceAligned({0, 4, 4, 4, 4}, 8, 64),
+  EXPECT_EQ(uniqueLinesOf3DSlice({0, 4, 4, 4, 4}, Placement::aligned(8), 64),
             (LineBounds{0, 0}));
 }
 

@@ -127,12 +127,12 @@ TEST_F(ProfileFiles, MalformedProfilesNameFileFieldAndProblem) {
   J = valid();
   J["machine"]["cores"] = "two";
   E = errorOf(J);
-  EXPECT_CONTAINS(E, "machine.cores: expected a positive integer");
+  EXPECT_CONTAINS(E, "machine.cores: expected an integer from 1 to 65536");
   EXPECT_CONTAINS(E, "string \"two\"");
 
   J = valid();
   J["machine"]["line_size"] = -64;
-  EXPECT_CONTAINS(errorOf(J), "machine.line_size: expected a positive");
+  EXPECT_CONTAINS(errorOf(J), "machine.line_size: expected a power of two");
   J["machine"]["line_size"] = 48;
   EXPECT_CONTAINS(errorOf(J), "machine.line_size: expected a power of two");
 
@@ -163,7 +163,7 @@ TEST_F(ProfileFiles, MalformedProfilesNameFileFieldAndProblem) {
   EXPECT_CONTAINS(errorOf(J), "site_models.copy: names model \"M9\"");
   J = valid();
   J["machine"]["caches"][1]["size"] = 0;
-  EXPECT_CONTAINS(errorOf(J), "machine.caches[1].size: expected a positive");
+  EXPECT_CONTAINS(errorOf(J), "machine.caches[1].size: expected an integer");
   EXPECT_CONTAINS(errorOfText("[1, 2]"), "(document): expected an object");
 
   EXPECT_EQ(errorOf(valid()), "");

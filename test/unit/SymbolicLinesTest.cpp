@@ -88,11 +88,11 @@ TEST(SymbolicLinesConstant, FoldsToTheNumericCount) {
     SymbolicSlice Sym{num(S.Planes), num(S.Rows), num(S.BytesPerRow),
                       num(S.RowPitch), num(S.PlanePitch)};
     uint64_t O = C.uniform(0, L - 1), A = uint64_t(1) << C.uniform(0, 7);
-    SymbolicLineBounds Known = C.bounds(Sym, {1, O}, L);
-    SymbolicLineBounds Aligned = C.bounds(Sym, {A, std::nullopt}, L);
+    SymbolicLineBounds Known = C.bounds(Sym, Placement::exactly(O), L);
+    SymbolicLineBounds Aligned = C.bounds(Sym, Placement::aligned(A), L);
     ASSERT_TRUE(Known.Min.isConstant() && Aligned.Max.isConstant());
     C.expectAt(Known, {}, exactly(uniqueLinesOf3DSlice(S, O, L)), "known");
-    C.expectAt(Aligned, {}, uniqueLinesOf3DSliceAligned(S, A, L), "aligned");
+    C.expectAt(Aligned, {}, uniqueLinesOf3DSlice(S, Placement::aligned(A), L), "aligned");
   }
   std::cout << "[ cases    ] " << C.Evaluations << " constant slices checked\n";
 }
@@ -104,19 +104,19 @@ TEST(SymbolicLinesBlock, SymbolicBytes) {
     // Rows that continue each other: a block of n * m bytes.
     SymbolicSlice Rows{num(1), N, M, M, Expr()};
     for (uint64_t A = 1; A <= 2 * L; A *= 2) {
-      SymbolicLineBounds RowB = C.bounds(Row, {A, std::nullopt}, L);
-      SymbolicLineBounds RowsB = C.bounds(Rows, {A, std::nullopt}, L);
+      SymbolicLineBounds RowB = C.bounds(Row, Placement::aligned(A), L);
+      SymbolicLineBounds RowsB = C.bounds(Rows, Placement::aligned(A), L);
       for (int I = 0; I < 200; ++I) {
         Expr::IntBindings Vars{{"m", C.value(1 << 30)}, {"n", C.value(1000)}};
-        C.expectAt(RowB, Vars, uniqueLinesOfBlockAligned(Vars["m"], A, L),
+        C.expectAt(RowB, Vars, uniqueLinesOfBlock(Vars["m"], Placement::aligned(A), L),
                    bindingText(Vars));
         C.expectAt(RowsB, Vars,
-                   uniqueLinesOfBlockAligned(Vars["m"] * Vars["n"], A, L),
+                   uniqueLinesOfBlock(Vars["m"] * Vars["n"], Placement::aligned(A), L),
                    bindingText(Vars));
       }
     }
     for (uint64_t O = 0; O < L; ++O) {
-      SymbolicLineBounds B = C.bounds(Row, {1, O}, L);
+      SymbolicLineBounds B = C.bounds(Row, Placement::exactly(O), L);
       for (int I = 0; I < 20; ++I) {
         Expr::IntBindings Vars{{"m", C.value(1 << 30)}};
         C.expectAt(B, Vars, exactly(uniqueLinesOfBlock(Vars["m"], O, L)),
@@ -130,7 +130,7 @@ TEST(SymbolicLinesBlock, SymbolicBytes) {
 TEST(SymbolicLinesBlock, PrintsCeilDivAtLineStart) {
   std::string Reason;
   auto B = uniqueLinesOfSymbolicSlice({num(1), num(1), M, Expr(), Expr()},
-                                      {64, std::nullopt}, 64, Reason);
+                                      Placement::aligned(64), 64, Reason);
   ASSERT_TRUE(B);
   EXPECT_EQ(B->Min.str(), "ceildiv(m, 64)");
   EXPECT_EQ(B->Min, B->Max);
@@ -147,7 +147,7 @@ TEST(SymbolicLinesRows, SymbolicRowCountConstantPitch) {
     SymbolicSlice S{num(1), N, num(Bytes), num(Pitch), Expr()};
     bool Known = C.uniform(0, 1);
     uint64_t O = C.uniform(0, L - 1), A = uint64_t(1) << C.uniform(0, 7);
-    Placement Where = Known ? Placement{1, O} : Placement{A, std::nullopt};
+    Placement Where = Known ? Placement::exactly(O) : Placement::aligned(A);
     SymbolicLineBounds B = C.bounds(S, Where, L);
     for (int J = 0; J < 60; ++J) {
       Expr::IntBindings Vars{{"n", J < 20 ? J + 1 : C.value(1000000000)}};
@@ -158,7 +158,7 @@ TEST(SymbolicLinesRows, SymbolicRowCountConstantPitch) {
                          (Known ? " offset " + std::to_string(O)
                                 : " align " + std::to_string(A));
       LineBounds Expected = Known ? exactly(uniqueLinesOf2DSlice(Flat, O, L))
-                                  : uniqueLinesOf2DSliceAligned(Flat, A, L);
+                                  : uniqueLinesOf2DSlice(Flat, Placement::aligned(A), L);
       C.expectAt(B, Vars, Expected, What);
       if (Known && Flat.Rows <= 40) {
         ASSERT_EQ(Expected.Min, brute2D(Flat, O, L)) << What;
@@ -180,21 +180,22 @@ TEST(SymbolicLinesRows, SymbolicPitchAlignedRows) {
         for (uint64_t A = Elem; A <= 2 * L; A *= 2) {
           uint64_t Bytes = Elem * Width;
           SymbolicSlice S{num(1), N, num(Bytes), num(Elem) * N, Expr()};
-          Placement Where{A, std::nullopt};
+          Placement Where = Placement::aligned(A);
           std::string Reason;
           auto B = uniqueLinesOfSymbolicSlice(S, Where, L, Reason);
+          ASSERT_TRUE(B) << Reason;
+          // Rows that keep their line count at every start give an exact
+          // count; the others the gcd bounds (checked in RandomSlices).
           uint64_t D = std::gcd(std::gcd(A, Elem), L);
-          ASSERT_EQ(B.has_value(), (Bytes - 1) % L < D) << Reason;
-          if (!B) {
-            EXPECT_NE(Reason.find("row pitch"), std::string::npos);
+          if ((Bytes - 1) % L >= D)
             continue;
-          }
           for (int I = 0; I < 100; ++I) {
-            int64_t Side =
-                std::max<int64_t>(Width, I < 30 ? I : C.value(3000000));
+            int64_t Side = I < 30 ? I : C.value(3000000);
+            if (Side != 0 && Side < int64_t(Width))
+              continue;
             Expr::IntBindings Vars{{"n", Side}};
             Slice2D Flat{uint64_t(Side), Bytes, Elem * Side};
-            C.expectAt(*B, Vars, uniqueLinesOf2DSliceAligned(Flat, A, L),
+            C.expectAt(*B, Vars, uniqueLinesOf2DSlice(Flat, Placement::aligned(A), L),
                        bindingText(Vars) + "elem " + std::to_string(Elem) +
                            " width " + std::to_string(Width) + " align " +
                            std::to_string(A));
@@ -210,10 +211,10 @@ TEST(SymbolicLinesRows, SymbolicPitchKnownOffsetAndSymbolicBytes) {
   // Known offset 8 into the line, pitch 16*n, 8-byte rows: each row stays
   // in one line.
   SymbolicSlice Column{num(1), P, num(8), num(16) * N, Expr()};
-  SymbolicLineBounds B = C.bounds(Column, {1, 8}, L);
+  SymbolicLineBounds B = C.bounds(Column, Placement::exactly(8), L);
   // Rows of m bytes, pitch 64*n, line-aligned: ceildiv(m, 64) lines a row.
   SymbolicSlice Wide{num(1), P, M, num(64) * N, Expr()};
-  SymbolicLineBounds W = C.bounds(Wide, {64, std::nullopt}, L);
+  SymbolicLineBounds W = C.bounds(Wide, Placement::aligned(64), L);
   for (int I = 0; I < 3000; ++I) {
     int64_t Rows = C.value(100000), Side = C.value(100000);
     int64_t Bytes = std::min<int64_t>(C.value(100000), 64 * Side);
@@ -241,17 +242,17 @@ TEST(SymbolicLines3D, CollapsibleShapes) {
   // start: a 2-D slice of p blocks of 8n bytes that all start a line.
   SymbolicSlice Pencils{P, N, num(8), num(8), num(64) * M};
   for (uint64_t A : {8, 64}) {
-    SymbolicLineBounds B1 = C.bounds(Continued, {A, std::nullopt}, L);
-    SymbolicLineBounds B2 = C.bounds(Pencils, {64, std::nullopt}, L);
+    SymbolicLineBounds B1 = C.bounds(Continued, Placement::aligned(A), L);
+    SymbolicLineBounds B2 = C.bounds(Pencils, Placement::aligned(64), L);
     for (int I = 0; I < 500; ++I) {
       int64_t Planes = C.value(10000), Rows = C.value(10000);
       int64_t Pitch = std::max<int64_t>(C.value(10000), (8 * Rows + 63) / 64);
       Expr::IntBindings Vars{{"m", Pitch}, {"n", Rows}, {"p", Planes}};
       Slice3D S1{uint64_t(Planes), uint64_t(Rows), 24, 40, uint64_t(40 * Rows)};
       Slice3D S2{uint64_t(Planes), uint64_t(Rows), 8, 8, uint64_t(64 * Pitch)};
-      C.expectAt(B1, Vars, uniqueLinesOf3DSliceAligned(S1, A, L),
+      C.expectAt(B1, Vars, uniqueLinesOf3DSlice(S1, Placement::aligned(A), L),
                  bindingText(Vars));
-      C.expectAt(B2, Vars, uniqueLinesOf3DSliceAligned(S2, 64, L),
+      C.expectAt(B2, Vars, uniqueLinesOf3DSlice(S2, Placement::aligned(64), L),
                  bindingText(Vars));
     }
   }
@@ -259,41 +260,250 @@ TEST(SymbolicLines3D, CollapsibleShapes) {
             << " collapsible 3-D bindings checked\n";
 }
 
-TEST(SymbolicLinesUnsupported, GiveAReason) {
-  std::string Reason;
-  // 12-byte rows at a pitch of 8n bytes cross lines a varying number of
-  // times.
-  EXPECT_FALSE(uniqueLinesOfSymbolicSlice(
-      {num(1), N, num(12), num(8) * N, Expr()}, {8, std::nullopt}, 64, Reason));
-  EXPECT_NE(Reason.find("row pitch 8*n"), std::string::npos) << Reason;
-  // Symbolic row bytes with a constant pitch that is not a line multiple.
-  Reason.clear();
-  EXPECT_FALSE(uniqueLinesOfSymbolicSlice({num(1), N, M, num(1000), Expr()},
-                                          {64, std::nullopt}, 64, Reason));
-  EXPECT_FALSE(Reason.empty());
-  // Blocks of 8n bytes that need not start a line.
-  Reason.clear();
-  EXPECT_FALSE(uniqueLinesOfSymbolicSlice({P, N, num(8), num(8), num(64) * M},
-                                          {8, std::nullopt}, 64, Reason));
-  EXPECT_NE(Reason.find("8*n bytes"), std::string::npos) << Reason;
-  // A 3-D slice whose dimensions do not collapse.
-  Reason.clear();
-  EXPECT_FALSE(uniqueLinesOfSymbolicSlice({P, N, num(8), num(16), num(4096)},
-                                          {64, std::nullopt}, 64, Reason));
-  EXPECT_NE(Reason.find("3-D slice"), std::string::npos) << Reason;
+/// Distinct lines of a 3-D slice at every offset the placement admits,
+/// marking each row's lines (from its first byte's to its last byte's):
+/// [min, max].
+LineBounds bruteBounds3D(const Slice3D &S, const Placement &Where,
+                         uint64_t L) {
+  LineBounds B{~uint64_t(0), 0};
+  uint64_t End = (S.Planes && S.Rows && S.BytesPerRow)
+                     ? (S.Planes - 1) * S.PlanePitch +
+                           (S.Rows - 1) * S.RowPitch + S.BytesPerRow
+                     : 0;
+  std::vector<char> Seen;
+  for (uint64_t O = Where.firstIn(L); O < L; O += Where.stepIn(L)) {
+    Seen.assign((O + End) / L + 1, 0);
+    uint64_t Count = 0;
+    for (uint64_t P = 0; P < S.Planes; ++P)
+      for (uint64_t R = 0; R < S.Rows && S.BytesPerRow; ++R) {
+        uint64_t First = O + P * S.PlanePitch + R * S.RowPitch;
+        for (uint64_t Line = First / L;
+             Line <= (First + S.BytesPerRow - 1) / L; ++Line) {
+          Count += !Seen[Line];
+          Seen[Line] = 1;
+        }
+      }
+    B.Min = std::min(B.Min, Count);
+    B.Max = std::max(B.Max, Count);
+  }
+  return B;
+}
+
+/// A random slice with symbolic sizes, and how to bind its variables to
+/// values that make it a valid slice.
+struct RandomSlice {
+  SymbolicSlice S;
+  Placement Where;
+  uint64_t L = 64, Elem = 8;
+  /// Whether the offsets of every row within a line are known (constant
+  /// pitch, or a multiple of the line plus a constant): the bounds are
+  /// then the exact extremes over the placement, when the placement admits
+  /// at most 16 offsets in a line or the rows' sizes are constants.
+  bool RowResidueKnown = false;
+  uint64_t RowResidue = 0;
+  bool Planar = false; ///< a 3-D slice whose planes do not continue rows
+  bool PlanesConstant = true, PlaneResidueKnown = false;
+};
+
+/// Slices of every kind the analysis builds: row and plane counts, row
+/// widths and pitches each a constant or an expression (a leading
+/// dimension times the element, a multiple of the line plus a constant,
+/// a plane of a 3-D grid with runtime sizes), and placements that fix the
+/// offset, only an alignment, or the offset modulo less than a line.
+RandomSlice randomSlice(Checker &C) {
+  RandomSlice R;
+  R.L = C.uniform(0, 5) ? uint64_t(16) << C.uniform(0, 3) : 48;
+  R.Elem = uint64_t(1) << C.uniform(0, 4);
+  Expr E = num(R.Elem), Line = num(R.L);
+  uint64_t Cols = C.uniform(1, 3 * R.L / R.Elem + 1);
+  R.S.Rows = C.uniform(0, 2) ? Expr::var("r") : num(C.uniform(1, 40));
+  R.S.BytesPerRow = C.uniform(0, 1) ? E * Expr::var("w") : num(R.Elem * Cols);
+  switch (C.uniform(0, 4)) {
+  case 0: // a constant pitch
+    R.S.RowPitch = num(R.Elem * (Cols + C.uniform(0, 3 * R.L / R.Elem)));
+    R.RowResidueKnown = R.S.BytesPerRow.isConstant();
+    R.RowResidue = uint64_t(R.S.RowPitch.constantValue()) % R.L;
+    if (!R.RowResidueKnown)
+      R.S.RowPitch = E * Expr::var("ld"); // w may exceed a constant
+    break;
+  case 1: // a multiple of the line plus a constant: residue known
+    R.RowResidue = R.Elem * C.uniform(0, 3) % R.L;
+    R.S.RowPitch = Line * Expr::var("ld") + num(R.RowResidue);
+    R.RowResidueKnown = true;
+    break;
+  default: // a leading dimension of elements: residue unknown
+    R.S.RowPitch = E * Expr::var("ld");
+    break;
+  }
+  R.Where = C.uniform(0, 2) == 0 ? Placement::exactly(C.uniform(0, 4 * R.L))
+            : C.uniform(0, 1)
+                ? Placement::aligned(uint64_t(1) << C.uniform(0, 7))
+                : Placement{uint64_t(2) << C.uniform(0, 6), C.uniform(0, 200)};
+  switch (C.uniform(0, 3)) {
+  case 0: // 2-D
+    R.S.PlanePitch = R.S.RowPitch * R.S.Rows;
+    break;
+  case 1: // planes that continue the rows: collapses to 2-D
+    R.S.Planes = Expr::var("p");
+    R.S.PlanePitch = R.S.Rows * R.S.RowPitch;
+    break;
+  default: // a sub-box of a 3-D grid: plane pitch row pitch times ny
+    R.Planar = true;
+    R.PlanesConstant = C.uniform(0, 2) == 0;
+    R.S.Planes = R.PlanesConstant ? num(C.uniform(2, 5)) : Expr::var("p");
+    if (C.uniform(0, 1)) {
+      R.S.PlanePitch = R.S.RowPitch * Expr::var("ny");
+    } else {
+      R.S.PlanePitch = Line * Expr::var("nz");
+      R.PlaneResidueKnown = true;
+    }
+    break;
+  }
+  return R;
+}
+
+/// Values for the variables of R that make a valid slice, small enough to
+/// enumerate byte by byte when Small; sizes of 0 now and then.
+std::optional<Expr::IntBindings> randomBinding(Checker &C,
+                                               const RandomSlice &R,
+                                               bool Small) {
+  auto Count = [&](uint64_t Big) -> int64_t {
+    uint64_t K = C.uniform(0, 9);
+    if (K == 0)
+      return 0;
+    if (K < 3)
+      return 1;
+    return int64_t(C.uniform(2, Small ? 12 : Big));
+  };
+  Expr::IntBindings V;
+  V["r"] = Count(100000);
+  V["p"] = Count(1000);
+  V["w"] = C.uniform(0, 8) ? int64_t(C.uniform(1, 3 * R.L / R.Elem + 1)) : 0;
+  int64_t Bytes = R.S.BytesPerRow.evaluate(V);
+  V["ld"] = (Bytes + int64_t(R.Elem) - 1) / int64_t(R.Elem) +
+            int64_t(C.uniform(0, 1) ? C.uniform(0, 8)
+                                    : C.uniform(0, Small ? 40 : 100000));
+  int64_t Rows = R.S.Rows.evaluate(V);
+  int64_t Extent = Rows == 0 ? 0
+                             : (Rows - 1) * R.S.RowPitch.evaluate(V) + Bytes;
+  int64_t Pitch = R.S.RowPitch.evaluate(V);
+  V["ny"] = std::max<int64_t>(Rows, 1) +
+            int64_t(C.uniform(0, 1) ? 0 : C.uniform(0, 3));
+  if (Pitch == 0)
+    V["ny"] = 0;
+  V["nz"] = (Extent + int64_t(R.L) - 1) / int64_t(R.L) +
+            int64_t(C.uniform(0, 3));
+  if (Rows > 1 && Pitch < Bytes)
+    return std::nullopt;
+  if (R.S.PlanePitch.evaluate(V) < Extent && R.S.Planes.evaluate(V) > 1)
+    return std::nullopt;
+  return V;
+}
+
+Slice3D bound(const SymbolicSlice &S, const Expr::IntBindings &V) {
+  return {uint64_t(S.Planes.evaluate(V)), uint64_t(S.Rows.evaluate(V)),
+          uint64_t(S.BytesPerRow.evaluate(V)), uint64_t(S.RowPitch.evaluate(V)),
+          uint64_t(S.PlanePitch.evaluate(V))};
+}
+
+std::string describe(const RandomSlice &R, const Expr::IntBindings &V) {
+  return "planes " + R.S.Planes.str() + ", rows " + R.S.Rows.str() +
+         ", bytes " + R.S.BytesPerRow.str() + ", row pitch " +
+         R.S.RowPitch.str() + ", plane pitch " + R.S.PlanePitch.str() +
+         ", line " + std::to_string(R.L) + ", placement " +
+         std::to_string(R.Where.Residue) + " mod " +
+         std::to_string(R.Where.Modulus) + "; at " + bindingText(V);
+}
+
+// The property behind every symbolic count: at every valid binding (sizes
+// of 0 included), Min <= the count <= Max at every admissible offset, both
+// 0 for an empty slice; the exact extremes where the rows' offsets are
+// known; within one period of rows of the truth for the gcd bounds of a
+// symbolic pitch. The truth is brute force for small slices and the
+// numeric count (itself checked against brute force in LinesTest.cpp)
+// for large ones.
+TEST(SymbolicLinesRandom, SoundExactAndZeroOnRandomSlices) {
+  Checker C;
+  uint64_t Slices = 0, Brute = 0, Empty = 0, ExactChecked = 0, Within = 0;
+  for (int I = 0; I < 1500; ++I) {
+    RandomSlice R = randomSlice(C);
+    std::string Reason;
+    std::optional<SymbolicLineBounds> B =
+        uniqueLinesOfSymbolicSlice(R.S, R.Where, R.L, Reason);
+    ASSERT_TRUE(B) << Reason;
+    ++Slices;
+    for (int J = 0; J < 40; ++J) {
+      bool Small = J < 20;
+      std::optional<Expr::IntBindings> V = randomBinding(C, R, Small);
+      if (!V)
+        continue;
+      Slice3D S = bound(R.S, *V);
+      std::string What = describe(R, *V);
+      LineBounds Truth = uniqueLinesOf3DSlice(S, R.Where, R.L);
+      if (Small) {
+        ASSERT_EQ(Truth, bruteBounds3D(S, R.Where, R.L)) << What;
+        ++Brute;
+      }
+      int64_t Min = B->Min.evaluate(*V), Max = B->Max.evaluate(*V);
+      ++C.Evaluations;
+      ASSERT_LE(Min, int64_t(Truth.Min)) << What << "\nmin: " << B->Min;
+      ASSERT_GE(Max, int64_t(Truth.Max)) << What << "\nmax: " << B->Max;
+      if (S.Planes == 0 || S.Rows == 0 || S.BytesPerRow == 0) {
+        ASSERT_EQ(Max, 0) << What << "\nmax: " << B->Max;
+        ++Empty;
+        continue;
+      }
+      // Exact unless the expression would grow too large: more than 16
+      // offsets to take extremes over, or floor sums of more than 6 steps
+      // over a symbolic row width (10 over symbolic rows).
+      unsigned Steps = 0;
+      for (uint64_t M = R.L, A = R.RowResidue; A != 0; ++Steps)
+        std::swap(M %= A, A);
+      bool FewOffsets = (R.L / R.Where.stepIn(R.L) <= 16 ||
+                         (R.S.BytesPerRow.isConstant() &&
+                          R.S.RowPitch.isConstant())) &&
+                        (Steps <= 6 || (R.S.BytesPerRow.isConstant() &&
+                                        (Steps <= 10 ||
+                                         R.S.Rows.isConstant())));
+      bool Exact = R.RowResidueKnown && FewOffsets &&
+                   (!R.Planar || (R.PlanesConstant && R.PlaneResidueKnown &&
+                                  (Steps <= 6 ||
+                                   (R.S.BytesPerRow.isConstant() &&
+                                    Steps <= 10)) &&
+                                  R.Where.exactIn(R.L)));
+      if (Exact) {
+        ASSERT_EQ(Min, int64_t(Truth.Min)) << What << "\nmin: " << B->Min;
+        ASSERT_EQ(Max, int64_t(Truth.Max)) << What << "\nmax: " << B->Max;
+        ++ExactChecked;
+      } else if (!R.Planar) {
+        // Rows the gcd bounds cover: off by at most one period of rows.
+        uint64_t G = std::gcd(S.RowPitch, R.L);
+        uint64_t Period = R.L / G + (S.BytesPerRow + 2 * G - 2) / G;
+        ASSERT_LE(Truth.Min - uint64_t(Min), Period)
+            << What << "\nmin: " << B->Min;
+        ASSERT_LE(uint64_t(Max) - Truth.Max, Period)
+            << What << "\nmax: " << B->Max;
+        ++Within;
+      }
+    }
+  }
+  std::cout << "[ cases    ] " << Slices << " random symbolic slices, "
+            << C.Evaluations << " bindings: " << Brute
+            << " against brute force, " << Empty << " empty, " << ExactChecked
+            << " exact, " << Within << " within one period\n";
 }
 
 TEST(SymbolicLinesUnsupported, BadArgumentsThrow) {
   std::string Reason;
   EXPECT_THROW(uniqueLinesOfSymbolicSlice({num(1), N, num(8), num(8), Expr()},
-                                          {8, std::nullopt}, 0, Reason),
+                                          Placement::aligned(8), 0, Reason),
                SliceError);
   EXPECT_THROW(
       uniqueLinesOfSymbolicSlice({num(1), num(-3), num(8), num(8), Expr()},
-                                 {8, std::nullopt}, 64, Reason),
+                                 Placement::aligned(8), 64, Reason),
       SliceError);
   EXPECT_THROW(uniqueLinesOfSymbolicSlice({num(1), N, num(16), num(8), Expr()},
-                                          {8, std::nullopt}, 64, Reason),
+                                          Placement::aligned(8), 64, Reason),
                SliceError);
 }
 

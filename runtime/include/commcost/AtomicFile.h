@@ -16,6 +16,16 @@ public:
 
 /// Write Text to Path atomically: a temporary file in the same folder,
 /// flushed to disk, then renamed over Path.
+///
+/// The temporary is named PATH.tmp.HOST.PID.XXXXXX after the writer. A
+/// writer killed before its rename (SIGKILL, a power cut) leaves one
+/// behind; the next write of the same Path removes every temporary of Path
+/// whose writer was on this host and is no longer running. Temporaries of
+/// live writers, and of other hosts sharing the folder, are left alone.
 void writeFileAtomically(const std::string &Path, const std::string &Text);
+
+/// The prefix of the temporaries of Path written by this process:
+/// PATH.tmp.HOST.PID. (for tests and cleaners).
+std::string temporaryPrefix(const std::string &Path);
 
 } // namespace commcost

@@ -31,11 +31,20 @@ public:
 };
 
 /// Raised when evaluation is impossible: an unbound variable, a division by
-/// zero, an overflow. The message names the variable or operation.
+/// zero, an overflow; also when an expression would nest deeper than
+/// MaxExprDepth. The message names the variable or operation.
 class ExprEvalError : public std::runtime_error {
 public:
   using std::runtime_error::runtime_error;
 };
+
+/// The deepest nesting an expression may have, as text (parentheses, unary
+/// minus, function calls) and as a tree. Every walk over a tree (printing,
+/// evaluation, comparison, substitution, destruction) recurses once per
+/// level; the bound keeps those walks far inside any thread's stack.
+/// Deeper text is refused by parseExpr, deeper trees by the constructors
+/// (ExprEvalError).
+inline constexpr unsigned MaxExprDepth = 256;
 
 class Expr {
 public:
@@ -85,6 +94,8 @@ public:
   const std::string &name() const;
   /// Operands of an operator node (empty for Const and Var).
   const std::vector<Expr> &operands() const;
+  /// Levels of the tree: 1 for a constant or a variable.
+  unsigned depth() const;
 
   /// Integer evaluation with the grammar's semantics.
   int64_t evaluate(const IntBindings &Vars) const;

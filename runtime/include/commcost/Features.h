@@ -15,19 +15,15 @@
 
 namespace commcost {
 
-/// Contiguous runs of a slice: 1 when the rows abut, else one per row.
-uint64_t contiguousRunsOf2DSlice(const Slice2D &S);
-
 /// Contiguous runs of a slice whose sizes may be symbolic, exact for every
-/// valid binding with non-empty rows: each plane has 1 run if its rows abut,
-/// else one per row, less one wherever a plane continues the previous one.
-/// Equality tests are written min(1, gap), which is 0 exactly when the
-/// (never negative) gap is 0.
+/// valid binding (0 for an empty slice): each plane has 1 run if its rows
+/// abut, else one per row, less one wherever a plane continues the
+/// previous one.
 Expr contiguousRunsOfSymbolicSlice(const SymbolicSlice &S);
 
 /// One transfer of slice S whose first byte is at Offset: n = 1, m bytes,
 /// L_mem unique lines, pages (the same count with the page as the line) and
-/// runs (contiguous pieces).
+/// runs (contiguous pieces); featuresOf's values for that site, folded.
 FeatureVector sliceFeatures(const Slice2D &S, uint64_t Offset,
                             uint64_t LineSize, uint64_t PageSize);
 

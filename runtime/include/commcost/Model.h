@@ -22,6 +22,15 @@ public:
   using std::runtime_error::runtime_error;
 };
 
+/// The largest magnitude of a coefficient, in microseconds per unit of its
+/// feature: a second per message, byte or line is no machine's. Within it,
+/// costExprPs's scaling to integer picoseconds is exact in 64 bits.
+inline constexpr double MaxCoefficientUs = 1e6;
+
+/// Throws ModelError naming Name unless Value is a finite coefficient of
+/// magnitude at most MaxCoefficientUs.
+void checkCoefficient(const std::string &Name, double Value);
+
 /// Fit statistics kept next to the coefficients (cache-lines paper: S_e is
 /// the standard deviation of the error, R2 is SSE over the SSE of the mean
 /// model; below 0.01 is good).
@@ -50,6 +59,8 @@ const ModelForm &builtinModelForm(const std::string &Name);
 /// A fitted model: a form and its coefficients (cost unit: microseconds).
 class Model {
 public:
+  /// Throws ExprParseError for a form outside the grammar and ModelError
+  /// for a coefficient that checkCoefficient refuses.
   Model(std::string Name, std::string Form,
         std::map<std::string, double> Coefficients);
 
@@ -60,13 +71,20 @@ public:
   /// Feature names the form needs: its variables that are not coefficients.
   const std::vector<std::string> &features() const { return Features; }
 
-  /// Predicted cost in microseconds. Throws ModelError naming the first
-  /// feature missing from F.
+  /// Predicted cost in microseconds. F may hold features the form does not
+  /// use. Throws ModelError naming the first feature of the form that F
+  /// lacks or gives as negative or not finite, or when the cost itself is
+  /// not finite.
   double evaluate(const FeatureVector &F) const;
+  /// Throws ModelError naming the first name in F that is not a feature of
+  /// the form (a misspelt feature would otherwise go unnoticed).
+  void requireOnlyFeatures(const FeatureVector &F) const;
   /// The form with the coefficients and the given feature expressions
   /// substituted, for symbolic costs. Coefficients are scaled to integer
   /// picoseconds so that the result stays in the integer grammar: the
   /// value is the cost in picoseconds (divide by 1e6 for microseconds).
+  /// Throws ModelError for a missing feature or a result nested deeper
+  /// than MaxExprDepth.
   Expr costExprPs(const std::map<std::string, Expr> &Features) const;
 
   std::string Paper;

@@ -41,12 +41,6 @@ struct SymbolicDim {
   Expr Pitch;
 };
 
-/// The number of bytes from the first byte of the first repetition to the
-/// last byte of the last: (Count - 1) * Pitch + Bytes, the extent of Count
-/// blocks of Bytes.
-Expr extentOfRepetitions(const Expr &Count, const Expr &Pitch,
-                         const Expr &Bytes);
-
 /// Block bytes repeated along Dims (in any order) as a slice: dimensions
 /// ordered by pitch, those that continue the block merged into it,
 /// overlapping repetitions (a sliding window) covered by one block, and
@@ -69,22 +63,28 @@ struct Piece {
 };
 
 /// Where a footprint's first byte lies: Offset bytes from a base that is
-/// aligned to BaseAlign (a power of two). The offset is known, or only a
-/// multiple of OffsetAlign (a power of two).
+/// aligned to BaseAlign (a power of two). The offset is known, or known
+/// only modulo OffsetAlign (a power of two): OffsetResidue plus a multiple
+/// of OffsetAlign (a multiple of it when OffsetResidue is 0).
 struct Anchor {
   uint64_t BaseAlign = 1;
   std::optional<int64_t> Offset;
   uint64_t OffsetAlign = 1;
+  uint64_t OffsetResidue = 0;
   /// Where the base alignment comes from ("stack array", "element
   /// alignment", "'g' is aligned", ...).
   std::string BaseNote;
 };
 
-/// Where the first byte lies within a unit of Unit bytes (a line, a page).
+/// Where the first byte lies within a unit of Unit bytes (a line, a page):
+/// every fact of the anchor kept, as an address known modulo the largest
+/// power of two the base alignment and the offset's guarantee allow.
 Placement placementIn(const Anchor &A, uint64_t Unit);
 
-/// The alignment assumed, in words: "offset 8 in a 64-byte line (stack
-/// array to 16)" or "aligned to 8 bytes (element alignment)".
+/// The placement assumed, in words: "offset 8 in a 64-byte line (stack
+/// array to 16)" when it fixes the offset in a line, "offset 8 modulo 16
+/// ('g' is aligned to 16)" when it fixes it modulo less than a line, or
+/// "aligned to 8 bytes (element alignment)".
 std::string describePlacement(const Anchor &A, uint64_t LineSize);
 
 /// The bytes one access pattern touches: a slice and where it starts.
@@ -105,6 +105,13 @@ struct Footprint {
   /// MPI_Alltoallv with counts that vary, a buffer less the rank's own
   /// block). Its lines are bounds.
   std::optional<Expr> LongestPiece;
+  /// The access as the code makes it, before normalising: a contiguous
+  /// block of BlockBytes (an element, or a datatype's block) repeated along
+  /// the layout's dimensions and then the loops', innermost first, in the
+  /// order the loops run. Where lines are reused depends on this order,
+  /// which the slice forgets.
+  Expr BlockBytes;
+  std::vector<SymbolicDim> AccessOrder;
 };
 
 /// Memoised line counts: sites of a program repeat shapes.

@@ -21,7 +21,7 @@ int lock(MPI_Win win) {
 }
 void accumulate_rows(double *contrib, double *before, int n, MPI_Win win) {
   for (int i = 0; i < n; i++)
-    // CHECK: [[@LINE+1]]:5: remark: MPI_Get_accumulate (atomic) of 'before <- contrib', double elements; messages n, bytes per message 64, bytes 64*n; unique lines n to floordiv(64*n + 55, 64) + 1, write lines n to floordiv(64*n + 55, 64) + 1; assumed alignment: aligned to 8 bytes (element alignment); cost (354480*n + 4000*floordiv(64*n + 55, 64) + 4000) ps (model M1-mpi, embedded default profile)
+    // CHECK: [[@LINE+1]]:5: remark: MPI_Get_accumulate (atomic) of 'before <- contrib', double elements; messages n, bytes per message 64, bytes 64*n; unique lines n*min(1, n) to (min(1, n) + floordiv(64*n + 55, 64))*min(1, n), write lines n*min(1, n) to (min(1, n) + floordiv(64*n + 55, 64))*min(1, n); assumed alignment: aligned to 8 bytes (element alignment); cost (354480*n + 4000*(min(1, n) + floordiv(64*n + 55, 64))*min(1, n)) ps (model M1-mpi, embedded default profile)
     MPI_Get_accumulate(contrib + 8 * i, 8, MPI_DOUBLE, before + 8 * i, 8,
                        MPI_DOUBLE, 1, 8 * i, 8, MPI_DOUBLE, MPI_SUM, win);
 }

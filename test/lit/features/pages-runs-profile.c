@@ -29,12 +29,12 @@ void send_row(int to) {
 // 100000*(floordiv(8*n + 4094, 4096) + 1) at 1-byte alignment (a memcpy
 // of bytes), and the contiguous block is one run (500000 ps).
 void copy_bytes(char *restrict d, const char *restrict s, int n) {
-  // CHECK: [[@LINE+1]]:3: remark: memcpy (copy) {{.*}} cost (1000*n + 10000*floordiv(n + 62, 64) + 100000*floordiv(n + 4094, 4096) + 1610000) ps (model M1-pages-runs
+  // CHECK: [[@LINE+1]]:3: remark: memcpy (copy) {{.*}} cost (1000*n + 610000*min(1, n) + 10000*floordiv(n + 62, 64) + 100000*floordiv(n + 4094, 4096) + 1000000) ps (model M1-pages-runs
   memcpy(d, s, n);
 }
 // A strided copy loop: runs is n unless the rows abut (m == 1).
 void pack(double *restrict buf, const double *restrict a, int n, int m) {
-  // CHECK: [[@LINE+1]]:3: remark: loop (copy-loop) {{.*}} cost ({{.*}}500000*max(1, min(n, (n - 1)*min(1, (n - 1)*(8*m - 8)) + 1)){{.*}}) ps (model M1-pages-runs
+  // CHECK: [[@LINE+1]]:3: remark: loop (copy-loop) {{.*}} cost ({{.*}}500000*max(((n - 1)*min(1, (n - 1)*(8*m - 8)) + 1)*min(1, n), min(1, n)){{.*}}) ps (model M1-pages-runs
   for (int i = 0; i < n; i++)
     buf[i] = a[i * m];
 }

@@ -7,12 +7,12 @@
 // RUN: %commcost -O2 -Rpass-analysis=commcost %s 2>&1 | FileCheck %s
 #include <mpi.h>
 void send_block(double *a, int n, int m, int to) {
-  // CHECK: [[@LINE+1]]:3: remark: MPI_Send (send) of 'a', double elements: contiguous block of 8*m*n bytes; messages 1, bytes per message 8*m*n, bytes 8*m*n; unique lines ceildiv(8*m*n, 64) to floordiv(8*m*n + 55, 64) + 1; {{.*}}; cost (560*m*n + 4000*floordiv(8*m*n + 55, 64) + 354000) ps (model M1-mpi, embedded default profile)
+  // CHECK: [[@LINE+1]]:3: remark: MPI_Send (send) of 'a', double elements: contiguous block of 8*m*n bytes; messages 1, bytes per message 8*m*n, bytes 8*m*n; unique lines ceildiv(8*m*n, 64) to min(1, m*n) + floordiv(8*m*n + 55, 64); {{.*}}; cost (560*m*n + 4000*min(1, m*n) + 4000*floordiv(8*m*n + 55, 64) + 350000) ps (model M1-mpi, embedded default profile)
   MPI_Send(a, n * m, MPI_DOUBLE, to, 0, MPI_COMM_WORLD);
 }
 // A loop whose counter is n over rows of m elements: messages n, bytes 8*m*n.
 void send_rows(double *a, int n, int m, int to) {
   for (int r = 0; r < n; r++)
-    // CHECK: [[@LINE+1]]:5: remark: MPI_Send (send) of 'a', double elements: contiguous block of 8*m*n bytes; messages n, bytes per message 8*m, bytes 8*m*n;{{.*}} cost (350000*n + 560*m*n + 4000*floordiv(8*m*n + 55, 64) + 4000) ps
+    // CHECK: [[@LINE+1]]:5: remark: MPI_Send (send) of 'a', double elements: contiguous block of 8*m*n bytes; messages n, bytes per message 8*m, bytes 8*m*n;{{.*}} cost (350000*n + 560*m*n + 4000*min(1, m*n) + 4000*floordiv(8*m*n + 55, 64)) ps
     MPI_Send(a + r * m, m, MPI_DOUBLE, to, 0, MPI_COMM_WORLD);
 }

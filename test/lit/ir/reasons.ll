@@ -139,8 +139,8 @@
 ; CHECK-NEXT:   missed ? superstep: PartitionNotAnalysed: the split of the loop 'for.body' by id (from n - id*id iterations each) is not a block or cyclic partition of one range
 ; CHECK-NEXT:   total: none (0 analysed, 1 missed); incomplete: PartitionNotAnalysed: the split of the loop 'for.body' by id (from n - id*id iterations each) is not a block or cyclic partition of one range
 ; CHECK-LABEL: commcost: function 'recursive'
-; CHECK-NEXT:   site ? send MPI_Send of 'b': L_mem=floordiv(8*n + 55, 64) + 1, m=8*n, n=1; lines ceildiv(8*n, 64)..floordiv(8*n + 55, 64) + 1; cost (560*n + 4000*floordiv(8*n + 55, 64) + 354000) ps {{\[}}M1-mpi]
-; CHECK-NEXT:   total: (560*n + 4000*floordiv(8*n + 55, 64) + 354000) ps (1 analysed, 0 missed); incomplete: CalleeNotPriced: the cost of the call to recursive is not known: it is being analysed (a recursive call)
+; CHECK-NEXT:   site ? send MPI_Send of 'b': L_mem=min(1, n) + floordiv(8*n + 55, 64), m=8*n, n=1; lines ceildiv(8*n, 64)..min(1, n) + floordiv(8*n + 55, 64); cost (560*n + 4000*min(1, n) + 4000*floordiv(8*n + 55, 64) + 350000) ps {{\[}}M1-mpi]
+; CHECK-NEXT:   total: (560*n + 4000*min(1, n) + 4000*floordiv(8*n + 55, 64) + 350000) ps (1 analysed, 0 missed); incomplete: CalleeNotPriced: the cost of the call to recursive is not known: it is being analysed (a recursive call)
 
 target triple = "x86_64-pc-linux-gnu"
 

@@ -11,6 +11,6 @@ void copy_column(double *restrict col, int j) {
 void copy_column_n(double *restrict col, const double *restrict m, int n,
                    int ld) {
   for (int i = 0; i < n; i++)
-    // CHECK: [[@LINE+1]]:5: remark: memcpy (copy) of 'col <- m', byte elements: from n rows of 8 bytes, row pitch 8*ld bytes to contiguous block of 8*n bytes; messages n, bytes per message 8, bytes 8*n; unique lines min(n, ceildiv(8*ld*(n - 1) + 8, 64)) to min(n, floordiv(8*ld*(n - 1) + 63, 64) + 1); read lines min(n, ceildiv(8*ld*(n - 1) + 8, 64)) to min(n, floordiv(8*ld*(n - 1) + 63, 64) + 1), write lines ceildiv(8*n, 64) to floordiv(8*n + 55, 64) + 1; assumed alignment: aligned to 8 bytes (element alignment);
+    // CHECK: [[@LINE+1]]:5: remark: memcpy (copy) of 'col <- m', byte elements: from n rows of 8 bytes, row pitch 8*ld bytes to contiguous block of 8*n bytes; messages n, bytes per message 8, bytes 8*n; unique lines min(1, n)*min(n, ceildiv(8*ld*(n - 1) + 8, 64)) to min(1, n)*min(n, floordiv(8*ld*(n - 1) + 63, 64) + 1); read lines min(1, n)*min(n, ceildiv(8*ld*(n - 1) + 8, 64)) to min(1, n)*min(n, floordiv(8*ld*(n - 1) + 63, 64) + 1), write lines ceildiv(8*n, 64) to min(1, n) + floordiv(8*n + 55, 64); assumed alignment: aligned to 8 bytes (element alignment);
     memcpy(col + i, m + i * ld, sizeof(double));
 }

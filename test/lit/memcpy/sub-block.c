@@ -9,10 +9,10 @@ void copy_tile(int y, int x) {
     memcpy(tile[r], &img[y + r][x], 64 * sizeof(float));
 }
 // A symbolic pitch with 64-byte rows at 4-byte alignment: rows may straddle
-// lines a varying number of times; no exact count yet (missed remark).
+// lines a varying number of times; the gcd bounds.
 void copy_block(float *restrict dst, const float *restrict src, int rows,
                 int w, int ld) {
   for (int r = 0; r < rows; r++)
-    // CHECK: [[@LINE+1]]:5: remark: memcpy not analysed: row pitch 4*ld is not a known constant and rows of 64 bytes, starting at multiples of 4 bytes within a 64-byte line, may cross a line boundary a varying number of times; a pitch and alignment that are multiples of the line size make the count exact
+    // CHECK: [[@LINE+1]]:5: remark: memcpy (copy) of 'dst <- src', byte elements: from rows rows of 64 bytes, row pitch 4*ld bytes to contiguous block of 64*rows bytes; messages rows, bytes per message 64, bytes 64*rows; unique lines min(1, rows)*min((64/gcd(64, 4*ld) + floordiv(63, gcd(64, 4*ld)))*floordiv(rows, 64/gcd(64, 4*ld)) + rows%(64/gcd(64, 4*ld)), ceildiv(4*ld*(rows - 1) + 64, 64)) to min(1, rows)*min((64/gcd(64, 4*ld) + floordiv(gcd(64, 4*ld) + 59, gcd(64, 4*ld)))*floordiv(rows, 64/gcd(64, 4*ld)) + min(64/gcd(64, 4*ld) + floordiv(gcd(64, 4*ld) + 59, gcd(64, 4*ld)), 2*(rows%(64/gcd(64, 4*ld)))), floordiv(4*ld*(rows - 1) + 123, 64) + 1); read lines min(1, rows)*min((64/gcd(64, 4*ld) + floordiv(63, gcd(64, 4*ld)))*floordiv(rows, 64/gcd(64, 4*ld)) + rows%(64/gcd(64, 4*ld)), ceildiv(4*ld*(rows - 1) + 64, 64)) to min(1, rows)*min((64/gcd(64, 4*ld) + floordiv(gcd(64, 4*ld) + 59, gcd(64, 4*ld)))*floordiv(rows, 64/gcd(64, 4*ld)) + min(64/gcd(64, 4*ld) + floordiv(gcd(64, 4*ld) + 59, gcd(64, 4*ld)), 2*(rows%(64/gcd(64, 4*ld)))), floordiv(4*ld*(rows - 1) + 123, 64) + 1), write lines rows to min(1, rows) + floordiv(64*rows + 59, 64); assumed alignment: aligned to 4 bytes (element alignment);
     memcpy(dst + r * 16, src + r * ld, 16 * sizeof(float));
 }

@@ -7,7 +7,7 @@
 // RUN: %commcost -O2 -fopenmp -fsave-optimization-record -foptimization-record-file=%t.yaml %s
 // RUN: FileCheck %s --check-prefix=YAML < %t.yaml
 void copy_in(double *restrict local, const double *restrict global, int n) {
-  // CHECK: [[@LINE+1]]:1: remark: loop (superstep) of 'local <- global', double elements, split among P threads (P = number of threads) by the OpenMP static schedule: each thread runs at most ceildiv(n, P) of n iterations; reads and writes count element accesses, {{.*}}hrc and hwc count the first 262144 elements of a processor (its 2097152-byte private L2 cache): one processor reads contiguous block of 8*ceildiv(n, P) bytes, writes contiguous block of 8*ceildiv(n, P) bytes; read lines ceildiv(8*ceildiv(n, P), 64) to floordiv(8*ceildiv(n, P) + 55, 64) + 1, {{.*}}; reads ceildiv(n, P), writes ceildiv(n, P), per processor at most hr ceildiv(n, P), hw ceildiv(n, P), total M 2*n; {{.*}}; cost (2200*ceildiv(n, P) + 1000000) ps (model HrHw, embedded default profile)
+  // CHECK: [[@LINE+1]]:1: remark: loop (superstep) of 'local <- global', double elements, split among P threads (P = number of threads) by the OpenMP static schedule: each thread runs at most ceildiv(n, P) of n iterations; reads and writes count element accesses, {{.*}}hrc and hwc count the first 262144 elements of a processor (its 2097152-byte private L2 cache): one processor reads contiguous block of 8*ceildiv(n, P) bytes, writes contiguous block of 8*ceildiv(n, P) bytes; read lines ceildiv(8*ceildiv(n, P), 64) to min(1, ceildiv(n, P)) + floordiv(8*ceildiv(n, P) + 55, 64), {{.*}}; reads ceildiv(n, P), writes ceildiv(n, P), per processor at most hr ceildiv(n, P), hw ceildiv(n, P), total M 2*n; {{.*}}; cost (2200*ceildiv(n, P) + 1000000) ps (model HrHw, embedded default profile)
 #pragma omp parallel for
   for (int i = 0; i < n; i++)
     local[i] = global[i];
@@ -26,7 +26,7 @@ void copy_in(double *restrict local, const double *restrict global, int n) {
 // YAML: - CostPs: '2200*ceildiv(n, P) + 1000000'
 // YAML: - Model: HrHw
 // YAML: - ReadLinesMin: 'ceildiv(8*ceildiv(n, P), 64)'
-// YAML: - ReadLinesMax: 'floordiv(8*ceildiv(n, P) + 55, 64) + 1'
+// YAML: - ReadLinesMax: 'min(1, ceildiv(n, P)) + floordiv(8*ceildiv(n, P) + 55, 64)'
 // YAML: - WriteLinesMin: 'ceildiv(8*ceildiv(n, P), 64)'
-// YAML: - WriteLinesMax: 'floordiv(8*ceildiv(n, P) + 55, 64) + 1'
+// YAML: - WriteLinesMax: 'min(1, ceildiv(n, P)) + floordiv(8*ceildiv(n, P) + 55, 64)'
 // YAML: - CostUs: '(2200*ceildiv(n, P) + 1000000) / 1000000'

@@ -1,0 +1,40 @@
+/* Input of the record fixtures (test/records/data/README.md): a halo
+ * exchange with row, column and run-time-sized sites, and a site the
+ * plugin cannot analyse. */
+#include <mpi.h>
+
+#define N 1024
+
+static double grid[N][N];
+
+void exchange_rows(int up, int down) {
+  MPI_Send(&grid[1][0], N, MPI_DOUBLE, up, 0, MPI_COMM_WORLD);
+  MPI_Recv(&grid[N - 1][0], N, MPI_DOUBLE, down, 0, MPI_COMM_WORLD,
+           MPI_STATUS_IGNORE);
+}
+
+void exchange_columns(int left, int right) {
+  MPI_Datatype column;
+  MPI_Type_vector(N, 1, N, MPI_DOUBLE, &column);
+  MPI_Type_commit(&column);
+  MPI_Send(&grid[0][1], 1, column, left, 1, MPI_COMM_WORLD);
+  MPI_Recv(&grid[0][N - 1], 1, column, right, 1, MPI_COMM_WORLD,
+           MPI_STATUS_IGNORE);
+  MPI_Type_free(&column);
+}
+
+void exchange_rows_n(double *g, int nx, int ny, int up, int down) {
+  MPI_Send(g + nx, nx, MPI_DOUBLE, up, 0, MPI_COMM_WORLD);
+  MPI_Recv(g + (ny - 1) * nx, nx, MPI_DOUBLE, down, 0, MPI_COMM_WORLD,
+           MPI_STATUS_IGNORE);
+}
+
+void send_external(double *g, MPI_Datatype t, int to) {
+  MPI_Send(g, 1, t, to, 2, MPI_COMM_WORLD);
+}
+
+void pack_rows(double *buf, int to) {
+  for (int r = 0; r < 8; ++r)
+    MPI_Send(&grid[r][0], 64, MPI_DOUBLE, to, 3, MPI_COMM_WORLD);
+  (void)buf;
+}
