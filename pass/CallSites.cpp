@@ -3,7 +3,9 @@
 // around the call into the footprint of the user buffer.
 #include "CallSites.h"
 #include "CallFamilies.h"
+#include "Collectives.h"
 #include "Datatypes.h"
+#include "PackAtomics.h"
 #include "ValueExprs.h"
 
 #include "llvm/Analysis/LoopInfo.h"
@@ -89,6 +91,12 @@ private:
     if (!Spec || (Spec->Family == "libc" && !Ctx.Facts.isUserCopyCall(Call)))
       return;
     std::string Name = displayName(*Callee);
+    if (Spec->Collective)
+      return add(Call, Name, analyseCollective(Call, *Spec->Collective, Ctx));
+    if (Spec->Pack)
+      return add(Call, Name, analysePack(Call, *Spec->Pack, Ctx));
+    if (Spec->Atomic)
+      return add(Call, Name, analyseAtomic(Call, *Spec->Atomic, Ctx));
     for (const TransferSpec &T : Spec->Transfers)
       add(Call, Name, transfer(Call, T));
   }

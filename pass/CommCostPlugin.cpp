@@ -99,6 +99,17 @@ public:
   }
 
   bool VisitCallExpr(CallExpr *E) {
+    for (unsigned I = 0; I < E->getNumArgs(); ++I)
+      if (const auto *Addr = dyn_cast<UnaryOperator>(
+              E->getArg(I)->IgnoreParenImpCasts());
+          Addr && Addr->getOpcode() == UO_AddrOf)
+        if (const auto *Ref =
+                dyn_cast<DeclRefExpr>(Addr->getSubExpr()->IgnoreParens()))
+          if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
+              V && V->getIdentifier())
+            for (SourceLocation Loc : {E->getExprLoc(), E->getBeginLoc()})
+              if (auto Pos = position(Loc))
+                Facts.AddressArgs[{std::move(*Pos), I}] = V->getName().str();
     switch (E->getBuiltinCallee()) {
     case Builtin::BImemcpy:
     case Builtin::BImemmove:

@@ -182,9 +182,7 @@ static Error notAffine(const SCEV *A, const Loop &L) {
   return reject<NonAffineAddress>(loopName(L), Why);
 }
 
-/// +1 or -1 when every term of E has that sign for all non-negative values
-/// of its variables (sizes are taken to be non-negative), else 0.
-static int signForNonNegativeVariables(const Expr &E) {
+int signForNonNegativeVariables(const Expr &E) {
   switch (E.kind()) {
   case Expr::Kind::Const:
     return E.constantValue() > 0 ? 1 : E.constantValue() < 0 ? -1 : 0;
@@ -712,10 +710,12 @@ Expected<Footprint> footprintOf(const Layout &L, const LoopWalk &W,
   F.BlockBytes = L.BlockBytes;
   std::string Why;
   auto Slice = sliceOfRepeatedBlock(L.BlockBytes, std::move(Dims), F.Shape,
-                                    Why);
+                                    Why, L.wholeBlock());
   if (!Slice)
     return reject<TooManyDimensions>(Why);
   F.Slice = *Slice;
+  F.Pieces = L.Pieces;
+  F.LongestPiece = L.LongestPiece;
   uint64_t ElemAlign = std::max<uint64_t>(
       BufferAlign, std::min<uint64_t>(16, llvm::bit_floor(L.ElemBytes)));
   F.Where = anchorOf(W.Start, L.Offset, ElemAlign, W.StepAlign, Ctx);

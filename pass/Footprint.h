@@ -12,6 +12,7 @@
 
 #include "llvm/Support/Error.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -53,6 +54,10 @@ struct Layout {
   uint64_t ElemBytes = 1;
   /// How the layout was built, for the remark ("MPI_Type_vector(...)").
   std::string Origin;
+  /// A block touched only in part: Footprint::Pieces and LongestPiece.
+  std::vector<Piece> Pieces;
+  std::optional<Expr> LongestPiece;
+  bool wholeBlock() const { return Pieces.empty() && !LongestPiece; }
 
   static Layout contiguous(Expr Bytes, std::string ElemName,
                            uint64_t ElemBytes);
@@ -128,6 +133,10 @@ Anchor anchorOf(const llvm::SCEV *Start, const Expr &ExtraOffset,
 llvm::Expected<Footprint> footprintOf(const Layout &L, const LoopWalk &W,
                                       const AnalysisContext &Ctx,
                                       uint64_t BufferAlign = 1);
+
+/// +1 or -1 when every term of E has that sign for all non-negative values
+/// of its variables (sizes are taken to be non-negative), else 0.
+int signForNonNegativeVariables(const Expr &E);
 
 /// The source name of the object a footprint starting at Start lies in.
 std::string baseName(const llvm::SCEV *Start, const AnalysisContext &Ctx);

@@ -90,6 +90,13 @@ std::string UnknownDatatype::detail() const { return What; }
 std::string UnsupportedDatatype::detail() const { return What; }
 std::string InvalidDatatype::detail() const { return What; }
 
+std::string UnknownArrayContents::detail() const {
+  return "the entries of " + Array + " are not known: " + Why;
+}
+
+std::string RankDependentCount::detail() const { return What; }
+std::string UnknownNeighbours::detail() const { return What; }
+
 std::string UnknownTripCount::detail() const {
   return "the trip count of " + Loop + " is unknown";
 }

@@ -167,6 +167,36 @@ public:
   std::string What;
 };
 
+/// An array a call reads (counts, displacements, sizes, datatypes) whose
+/// entries the analysis cannot read from the code before the call.
+class UnknownArrayContents final : public RejectReason {
+public:
+  COMMCOST_DECLARE_REASON(UnknownArrayContents)
+  UnknownArrayContents(std::string Array, std::string Why)
+      : RejectReason(ThisKind), Array(std::move(Array)), Why(std::move(Why)) {}
+  std::string Array, Why;
+};
+
+/// A collective whose per-rank amounts differ between ranks in a way the
+/// analysis cannot take the maximum of (h is the most any rank moves).
+class RankDependentCount final : public RejectReason {
+public:
+  COMMCOST_DECLARE_REASON(RankDependentCount)
+  explicit RankDependentCount(std::string What)
+      : RejectReason(ThisKind), What(std::move(What)) {}
+  std::string What;
+};
+
+/// A neighbourhood collective whose communicator's neighbours the analysis
+/// cannot count.
+class UnknownNeighbours final : public RejectReason {
+public:
+  COMMCOST_DECLARE_REASON(UnknownNeighbours)
+  explicit UnknownNeighbours(std::string What)
+      : RejectReason(ThisKind), What(std::move(What)) {}
+  std::string What;
+};
+
 class UnknownTripCount final : public RejectReason {
 public:
   COMMCOST_DECLARE_REASON(UnknownTripCount)

@@ -37,6 +37,9 @@ static std::string alignmentOf(const Site &S, uint64_t LineSize) {
   if (S.Read && S.Written)
     return "read " + describePlacement(S.Read->Where, LineSize) + ", write " +
            describePlacement(S.Written->Where, LineSize);
+  if (S.Read || S.Written)
+    return (S.Read ? "read " : "write ") +
+           describePlacement((S.Read ? S.Read : S.Written)->Where, LineSize);
   return "";
 }
 
@@ -90,8 +93,19 @@ static void emitSite(OptimizationRemarkEmitter &ORE, const BasicBlock *Block,
       Rem << "at most " << V.str();
       Extra.emplace_back(std::string(Key) + "AtMost", V.str());
     };
+    bool Collective = S.Collective.has_value();
     if (S.Messages)
-      Count("; messages ", "Messages", *S.Messages, S.AtMost);
+      Count(Collective ? "; calls " : "; messages ", "Messages", *S.Messages,
+            S.AtMost);
+    if (Collective) {
+      // One call's relation (docs/plugin.md, "Collectives").
+      const Relation &C = *S.Collective;
+      Rem << "; per call among " << ore::NV("Processors", C.Processors.str())
+          << " ranks: a rank sends at most "
+          << ore::NV("HOut", C.HOut.str()) << " bytes and receives at most "
+          << ore::NV("HIn", C.HIn.str()) << ", all ranks send "
+          << ore::NV("Volume", C.Volume.str());
+    }
     // A copy loop is one message: its size is its bytes.
     if (S.BytesPerMessage)
       Count(", bytes per message ", "BytesPerMessage", *S.BytesPerMessage,
@@ -99,8 +113,10 @@ static void emitSite(OptimizationRemarkEmitter &ORE, const BasicBlock *Block,
     if (S.Bytes)
       Count(", bytes ", "Bytes", *S.Bytes, S.AtMost);
     Lines("; unique lines ", "LinesMin", "LinesMax", F.Lines);
-    Lines("; read lines ", "ReadLinesMin", "ReadLinesMax", F.ReadLines);
-    Lines(", write lines ", "WriteLinesMin", "WriteLinesMax", F.WriteLines);
+    Lines(Collective ? "; send buffer lines " : "; read lines ",
+          "ReadLinesMin", "ReadLinesMax", F.ReadLines);
+    Lines(Collective ? ", receive buffer lines " : ", write lines ",
+          "WriteLinesMin", "WriteLinesMax", F.WriteLines);
     if (S.Reads)
       Count("; reads ", "Reads", *S.Reads, S.AtMost);
     if (S.Writes)
@@ -111,7 +127,7 @@ static void emitSite(OptimizationRemarkEmitter &ORE, const BasicBlock *Block,
             "ReadsMax", S.Split->ReadsMax, S.AtMost);
       Count(", hw ", "WritesMax", S.Split->WritesMax, S.AtMost);
     }
-    if (auto M = F.Values.find("M"); M != F.Values.end())
+    if (auto M = F.Values.find("M"); M != F.Values.end() && !Collective)
       Count(", total M ", "Traffic", M->second, S.AtMost);
     if (std::string Align = alignmentOf(S, P.Machine.LineSize); !Align.empty())
       Rem << "; assumed alignment: " << Align;

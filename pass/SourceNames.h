@@ -56,6 +56,10 @@ struct SourceFacts {
   /// Their lines and columns, to reject other positions without building a
   /// SourcePos (which copies the file name).
   std::set<std::pair<unsigned, unsigned>> UserCopyLineColumns;
+  /// Variables whose address a call passes (MPI_Comm_size(comm, &p)), by
+  /// the call's position and the argument's index: the variable a call
+  /// writes.
+  std::map<std::pair<SourcePos, unsigned>, std::string> AddressArgs;
   /// Promoted copies analysed at -O0, and the function each stands for.
   std::map<const llvm::Function *, std::string> CopyOf;
   /// Symbols of functions defined in system headers (library code, such as

@@ -29,6 +29,10 @@ std::string_view siteKindName(SiteKind K) {
     return "copy-loop";
   case SiteKind::Superstep:
     return "superstep";
+  case SiteKind::Collective:
+    return "collective";
+  case SiteKind::Atomic:
+    return "atomic";
   }
   return "unknown";
 }
@@ -49,7 +53,8 @@ static double magnitude(const Expr &E) {
 std::optional<SymbolicSlice> sliceOfRepeatedBlock(const Expr &Bytes,
                                                   std::vector<SymbolicDim> Sorted,
                                                   std::string &Shape,
-                                                  std::string &Why) {
+                                                  std::string &Why,
+                                                  bool Whole) {
   std::stable_sort(Sorted.begin(), Sorted.end(),
                    [](const SymbolicDim &A, const SymbolicDim &B) {
                      return magnitude(A.Pitch) < magnitude(B.Pitch);
@@ -58,7 +63,13 @@ std::optional<SymbolicSlice> sliceOfRepeatedBlock(const Expr &Bytes,
   std::vector<formulas::Dim<Expr>> Dims;
   for (const SymbolicDim &D : Sorted)
     Dims.push_back({D.Count, D.Pitch});
-  while (true) {
+  // A block touched only in part (Whole false) is never merged with its
+  // repetitions: only the repetitions that continue each other are.
+  if (!Whole) {
+    Expr None = Expr::var("commcost_no_block");
+    formulas::mergeContiguousDims(None, Dims);
+  }
+  while (Whole) {
     formulas::mergeContiguousDims(Block, Dims);
     // Repetitions closer than the block overlap (a sliding window): their
     // union is one block of their extent, and none when there are none.
@@ -79,7 +90,8 @@ std::optional<SymbolicSlice> sliceOfRepeatedBlock(const Expr &Bytes,
   S.PlanePitch = Block;
   switch (Dims.size()) {
   case 0:
-    Shape = "contiguous block of " + Block.str() + " bytes";
+    Shape = (Whole ? "contiguous block of " : "block spanning ") +
+            Block.str() + " bytes";
     break;
   case 1:
     S.Rows = Dims[0].Count;
@@ -154,12 +166,119 @@ LinesMemo::uniqueLines(const SymbolicSlice &S, const Placement &P,
   return Bounds;
 }
 
+/// Units of pieces of one block whose first byte is at Residue in a unit.
+static uint64_t unitsOfPieces(const std::vector<Piece> &Pieces,
+                              uint64_t Residue, uint64_t Unit) {
+  uint64_t Count = 0;
+  std::optional<uint64_t> Last;
+  for (const Piece &P : Pieces) {
+    if (P.Bytes <= 0)
+      continue;
+    uint64_t First = (Residue + uint64_t(P.Offset)) / Unit;
+    uint64_t End = (Residue + uint64_t(P.Offset + P.Bytes) - 1) / Unit;
+    if (Last && First <= *Last)
+      First = *Last + 1;
+    if (End >= First)
+      Count += End - First + 1;
+    Last = Last ? std::max(*Last, End) : End;
+  }
+  return Count;
+}
+
+/// The anchor of a sub-block Offset bytes into the footprint's block.
+static Anchor shifted(const Anchor &A, int64_t Offset) {
+  Anchor B = A;
+  if (B.Offset)
+    *B.Offset += Offset;
+  else
+    B.OffsetResidue = residue(int64_t(B.OffsetResidue) + Offset,
+                              std::max<uint64_t>(1, B.OffsetAlign));
+  return B;
+}
+
+/// Units of a block touched in pieces (see uniqueLinesOfFootprint).
+static std::optional<SymbolicLineBounds>
+unitsOfPartialBlocks(const Footprint &F, uint64_t Unit, std::string &Why,
+                     LinesMemo *Memo) {
+  auto Of = [&](const SymbolicSlice &S, const Placement &P)
+      -> std::optional<SymbolicLineBounds> {
+    std::string Ignored;
+    if (Memo)
+      return Memo->uniqueLines(S, P, Unit, Ignored);
+    return uniqueLinesOfSymbolicSlice(S, P, Unit, Ignored);
+  };
+  const SymbolicSlice &S = F.Slice;
+  bool OneBlock = S.Rows == Expr::constant(1) && S.Planes == Expr::constant(1);
+  // One block of constant pieces: every placement enumerated, exact.
+  constexpr size_t MaxEnumerated = 1024;
+  if (!F.Pieces.empty() && OneBlock && F.Pieces.size() <= MaxEnumerated) {
+    Placement P = placementIn(F.Where, Unit);
+    std::vector<uint64_t> Residues;
+    for (uint64_t R = P.firstIn(Unit); R < Unit; R += P.stepIn(Unit))
+      Residues.push_back(R);
+    uint64_t Min = UINT64_MAX, Max = 0;
+    for (uint64_t R : Residues) {
+      uint64_t N = unitsOfPieces(F.Pieces, R, Unit);
+      Min = std::min(Min, N);
+      Max = std::max(Max, N);
+    }
+    return SymbolicLineBounds{Expr::constant(int64_t(Min)),
+                              Expr::constant(int64_t(Max))};
+  }
+  // Above: the whole blocks; the pieces one by one, when few.
+  auto Whole = Of(S, placementIn(F.Where, Unit));
+  if (!Whole) {
+    Why = "the blocks' lines are not counted, so neither are their pieces'";
+    return std::nullopt;
+  }
+  std::vector<Expr> Above{Whole->Max};
+  Expr Below = Expr::constant(0);
+  constexpr size_t MaxSummed = 16;
+  if (!F.Pieces.empty()) {
+    const Piece *Longest = &F.Pieces.front();
+    std::vector<Expr> Sum;
+    for (const Piece &Pc : F.Pieces) {
+      if (Pc.Bytes > Longest->Bytes)
+        Longest = &Pc;
+      if (F.Pieces.size() > MaxSummed)
+        continue;
+      SymbolicSlice Sub = S;
+      Sub.BytesPerRow = Expr::constant(Pc.Bytes);
+      auto B = Of(Sub, placementIn(shifted(F.Where, Pc.Offset), Unit));
+      if (!B) {
+        Sum.clear();
+        break;
+      }
+      Sum.push_back(B->Max);
+    }
+    if (Sum.size() == F.Pieces.size()) {
+      Expr Total = Expr::constant(0);
+      for (const Expr &E : Sum)
+        Total = Total + E;
+      Above.push_back(Total);
+    }
+    SymbolicSlice Sub = S;
+    Sub.BytesPerRow = Expr::constant(Longest->Bytes);
+    if (auto B = Of(Sub, placementIn(shifted(F.Where, Longest->Offset), Unit)))
+      Below = B->Min;
+  } else {
+    // Where the longest piece lies in the block is not known.
+    SymbolicSlice Sub = S;
+    Sub.BytesPerRow = *F.LongestPiece;
+    if (auto B = Of(Sub, Placement{}))
+      Below = B->Min;
+  }
+  return SymbolicLineBounds{Below, Expr::minOf(Above)};
+}
+
 std::optional<SymbolicLineBounds> uniqueLinesOfFootprint(const Footprint &F,
                                                          uint64_t Unit,
                                                          std::string &Why,
                                                          LinesMemo *Memo) {
   Placement P = placementIn(F.Where, Unit);
   try {
+    if (!F.Pieces.empty() || F.LongestPiece)
+      return unitsOfPartialBlocks(F, Unit, Why, Memo);
     if (Memo)
       return Memo->uniqueLines(F.Slice, P, Unit, Why);
     return uniqueLinesOfSymbolicSlice(F.Slice, P, Unit, Why);
@@ -210,11 +329,24 @@ public:
         return B ? std::optional<Expr>(B->Max) : std::nullopt;
       });
     if (wanted("runs"))
-      acrossFootprints("runs", [](const Footprint &Fp, std::string &) {
-        return std::optional<Expr>(contiguousRunsOfSymbolicSlice(Fp.Slice));
+      acrossFootprints("runs", [](const Footprint &Fp, std::string &Why)
+                                   -> std::optional<Expr> {
+        if (Fp.LongestPiece) {
+          Why = "the pieces of its blocks are not known one by one";
+          return std::nullopt;
+        }
+        // Pieces of one block never continue each other; pieces of
+        // consecutive blocks might, so this is a maximum when repeated.
+        Expr Runs = contiguousRunsOfSymbolicSlice(Fp.Slice);
+        if (!Fp.Pieces.empty())
+          Runs = Fp.Slice.Planes * Fp.Slice.Rows *
+                 Expr::constant(int64_t(Fp.Pieces.size()));
+        return Runs;
       });
     if (S.Split)
       superstep(*S.Split);
+    else if (S.Collective)
+      collective(*S.Collective);
     else if (S.Reads && S.Writes)
       F.Values.emplace("M", *S.Reads + *S.Writes);
     return std::move(F);
@@ -288,8 +420,23 @@ private:
       F.Values.emplace("L_mem", F.Lines->Max);
     else if (F.ReadLines && F.WriteLines)
       F.Values.emplace("L_mem", Expr::max(F.ReadLines->Max, F.WriteLines->Max));
+    else if (F.ReadLines || F.WriteLines)
+      F.Values.emplace("L_mem", (F.ReadLines ? F.ReadLines : F.WriteLines)->Max);
+    else if (S.Kind == SiteKind::Atomic)
+      F.Values.emplace("L_mem", Expr::constant(0)); // operands by value
     else
       F.Unavailable.emplace("L_mem", "the site has no memory footprint");
+  }
+
+  /// Bianco and Pucci's hi, ho, h = max(hi, ho) and M (the bytes
+  /// exchanged), E-BSP's V and p, of one call.
+  void collective(const Relation &R) {
+    F.Values.emplace("hi", R.HIn);
+    F.Values.emplace("ho", R.HOut);
+    F.Values.emplace("h", Expr::max(R.HIn, R.HOut));
+    F.Values.emplace("M", R.Volume);
+    F.Values.emplace("V", R.Volume);
+    F.Values.emplace("p", R.Processors);
   }
 
   void superstep(const SuperstepSplit &Split) {

@@ -48,17 +48,32 @@ LEVELS = ("-O0", "-O1", "-O2", "-O3")
 RUN_FIELDS = ("calls", "call_bytes", "per_call", "loads", "stores",
               "stored_bytes", "read_lines", "written_lines",
               "marshalled_lines", "thread_loads", "thread_stores",
-              "thread_read_lines", "thread_written_lines")
+              "thread_read_lines", "thread_written_lines", "call_out_max",
+              "call_in_max", "total_out")
 # Base keys of the contract (docs/design.md "Records") the test checks: a
 # base key K is claimed as K, or as the range K + "Min" .. K + "Max".
 CHECKED = ("Messages", "BytesPerMessage", "Bytes", "Lines", "ReadLines",
            "WriteLines", "Reads", "Writes", "ReadsMax", "WritesMax",
-           "Traffic")
+           "Traffic", "HOut", "HIn", "Volume")
 
 
 def truth(site, run):
     """The true value of each checked key for one run of the site; None
     where the key has no meaning for this run."""
+    if site.kind == "coll":
+        # One run per rank: h_o and h_i are the most one rank sends and
+        # receives in a call, V what all ranks send in a call, the lines
+        # the most one rank touches.
+        ts = [dict(zip(RUN_FIELDS, r)) for r in run]
+        calls = max(t["calls"] for t in ts)
+        out = {"Messages": calls,
+               "ReadLines": max(t["read_lines"] for t in ts),
+               "WriteLines": max(t["written_lines"] for t in ts)}
+        if calls:
+            out.update(HOut=max(t["call_out_max"] for t in ts),
+                       HIn=max(t["call_in_max"] for t in ts),
+                       Volume=sum(t["total_out"] for t in ts) // calls)
+        return out
     t = dict(zip(RUN_FIELDS, run))
     if site.kind == "omp":
         # A superstep: reads, writes and lines of the busiest thread (the
@@ -79,8 +94,11 @@ def truth(site, run):
     per_call = t["per_call"] if t["calls"] else None
     out = {"Messages": t["calls"], "BytesPerMessage": per_call,
            "Bytes": t["call_bytes"]}
-    if site.call == "memcpy":
+    if site.call == "memcpy" or site.kind == "pack":
         out.update(Lines=t["read_lines"], ReadLines=t["read_lines"],
+                   WriteLines=t["written_lines"])
+    elif site.kind == "atomic":
+        out.update(Lines=t["marshalled_lines"],
                    WriteLines=t["written_lines"])
     else:
         out["Lines"] = t["marshalled_lines"]
@@ -222,9 +240,13 @@ def truth_runs(ctx, prog, src, exe, objs, rng):
         for b, env in enumerate(site.bindings):
             for _ in range(ctx.opts.placements):
                 values, places = generate.arguments(site, b, rng)
-                lines.append(f"{site.index} {env.get('P', 1)} {len(values)} "
-                             + " ".join(map(str, values)))
-                index.append((site.index, b, places))
+                # A collective runs once per rank, at one placement.
+                ranks = env["P"] if site.kind == "coll" else 1
+                for rank in range(ranks):
+                    lines.append(f"{site.index} {env.get('P', 1)} {rank} "
+                                 f"{len(values)} " +
+                                 " ".join(map(str, values)))
+                    index.append((site.index, b, places, rank, ranks))
     p = subprocess.run([exe], input="\n".join(lines) + "\n", text=True,
                        capture_output=True)
     out = p.stdout.splitlines()
@@ -236,8 +258,16 @@ def truth_runs(ctx, prog, src, exe, objs, rng):
                            f"{site.name if site else '?'}: {p.stderr}")
     results = collections.defaultdict(
         lambda: [[] for _ in range(generate.BINDINGS)])
-    for (k, b, places), line in zip(index, out):
-        results[k][b].append((tuple(map(int, line.split())), places))
+    ranks_run = []
+    for (k, b, places, rank, ranks), line in zip(index, out):
+        run = tuple(map(int, line.split()))
+        if ranks == 1 and prog.sites[k].kind != "coll":
+            results[k][b].append((run, places))
+            continue
+        ranks_run.append(run)
+        if rank == ranks - 1:
+            results[k][b].append((tuple(ranks_run), places))
+            ranks_run = []
     return results
 
 
@@ -325,6 +355,8 @@ class Mutations:
 
 
 def kind_of(site):
+    if site.kind in ("coll", "pack", "atomic"):
+        return f"{site.kind}:{site.call}"
     return "omp-loop" if site.kind == "omp" else \
         "mpi" if site.kind == "mpi" else site.call or "copy-loop"
 
@@ -478,10 +510,22 @@ def report(opts, programs, verdicts, mutations, errors, start):
         missed_names[level] = names
         print(f"{level:6} {sum(counts.values()):6} " +
               " ".join(f"{counts[c]:6}" for c in cols))
+    # Per kind of site (the collective, pack and atomic kinds by call).
+    by_kind = collections.defaultdict(collections.Counter)
+    by_prog = {p.index: p for p in programs}
+    for (lv, p, k), (status, _, _) in verdicts.items():
+        site = by_prog[p].sites[k]
+        kind = site.kind if site.kind in ("coll", "pack", "atomic", "omp",
+                                          "mpi") else site.call or "copy-loop"
+        by_kind[(kind, lv)][status] += 1
+    print(f"{'kind':10} {'level':6} {'sites':>6} " +
+          " ".join(f"{c:>6}" for c in cols))
+    for (kind, lv), counts in sorted(by_kind.items()):
+        print(f"{kind:10} {lv:6} {sum(counts.values()):6} " +
+              " ".join(f"{counts[c]:6}" for c in cols))
     for level in opts.levels:
         print(f"missed at {level} by remark name: " + ", ".join(
             f"{n} {c}" for n, c in missed_names[level].most_common()))
-    by_prog = {p.index: p for p in programs}
     # Wrong results grouped by kind of site and likely cause; the smallest
     # reproducer of each group is printed first.
     groups = collections.defaultdict(lambda: {"levels": collections.Counter(),

@@ -26,6 +26,23 @@ MPI_CALLS = {"MPI_Send": "send", "MPI_Ssend": "send", "MPI_Isend": "send",
              "MPI_Recv": "recv", "MPI_Irecv": "recv", "MPI_Put": "put",
              "MPI_Get": "get", "MPI_Accumulate": "put"}
 BINDINGS = 3
+# Collectives the generator draws, by their data flow (docs/plugin.md,
+# "Collectives"), those that may pass MPI_IN_PLACE, and the v forms.
+COLLECTIVES = {
+    "MPI_Barrier": "barrier", "MPI_Bcast": "bcast", "MPI_Ibcast": "bcast",
+    "MPI_Reduce": "reduce", "MPI_Allreduce": "allreduce",
+    "MPI_Iallreduce": "allreduce", "MPI_Scan": "scan", "MPI_Exscan": "exscan",
+    "MPI_Reduce_scatter_block": "rsb", "MPI_Reduce_scatter": "rs",
+    "MPI_Gather": "gather", "MPI_Gatherv": "gatherv", "MPI_Scatter": "scatter",
+    "MPI_Scatterv": "scatterv", "MPI_Allgather": "allgather",
+    "MPI_Allgatherv": "allgatherv", "MPI_Alltoall": "alltoall",
+    "MPI_Ialltoall": "alltoall", "MPI_Alltoallv": "alltoallv"}
+IN_PLACE = {"reduce", "allreduce", "scan", "exscan", "rsb", "rs", "gather",
+            "scatter", "allgather", "alltoall", "gatherv", "allgatherv"}
+V_FORMS = {"rs", "gatherv", "scatterv", "allgatherv", "alltoallv"}
+ROOTED = {"bcast", "reduce", "gather", "gatherv", "scatter", "scatterv"}
+# The packed buffer's size, larger than any run packs.
+PACKED_BYTES = 1 << 20
 
 
 class Affine:
@@ -118,12 +135,72 @@ class Datatype:
             return [e if isinstance(e, int) else env[e] for e in x]
         return x if isinstance(x, int) else env[x]
 
+    def blocks(self, env):
+        """Indexed kinds: (length, byte displacement) of each block."""
+        f = self.fields
+        ext = self.old.layout(env)[0]
+        if self.kind == "indexed":
+            return [(n, d * ext) for n, d in zip(f["lens"], f["displs"])]
+        if self.kind == "hindexed":
+            return list(zip(f["lens"], f["displs"]))
+        count = self._v("count", env)
+        return [(f["blocklen"], (f["start"] + f["step"] * q) * ext)
+                for q in range(count)]
+
+    def lb(self, env):
+        """MPI's lower bound."""
+        if self.kind == "builtin" or self.kind == "subarray":
+            return 0
+        if self.kind == "resized":
+            return self.fields["lb"]
+        if self.kind in ("indexed", "hindexed", "indexed_block", "struct"):
+            parts = self.parts(env)
+            return min((d + t.lb(env) for n, d, t in parts if n), default=0)
+        return self.old.lb(env)
+
+    def parts(self, env):
+        """(length, displacement, type) of each block of an indexed or
+        struct type."""
+        if self.kind == "struct":
+            return [(n, d, Datatype("builtin", ctype=c))
+                    for n, d, c in self.fields["members"]]
+        return [(n, d, self.old) for n, d in self.blocks(env)]
+
+    def align(self):
+        if self.kind == "builtin":
+            return min(16, TYPES[self.ctype][0])
+        if self.kind == "struct":
+            return max(min(16, TYPES[c][0])
+                       for _, _, c in self.fields["members"])
+        return self.old.align()
+
     def layout(self, env):
         """(extent, size, true_lo, true_hi) in bytes; true_hi is one past
         the last byte, and both are None for an empty type map."""
         if self.kind == "builtin":
             s = TYPES[self.ctype][0]
             return s, s, 0, s
+        if self.kind in ("indexed", "hindexed", "indexed_block", "struct"):
+            parts = [(n, d, t) for n, d, t in self.parts(env) if n]
+            size = sum(n * t.layout(env)[1] for n, d, t in parts)
+            lo = [d + t.layout(env)[2] for n, d, t in parts
+                  if t.layout(env)[2] is not None]
+            if not lo:
+                return 0, 0, None, None
+            hi = [d + (n - 1) * t.layout(env)[0] + t.layout(env)[3]
+                  for n, d, t in parts if t.layout(env)[2] is not None]
+            lb = min(d + t.lb(env) for n, d, t in parts)
+            ub = max(d + t.lb(env) + n * t.layout(env)[0]
+                     for n, d, t in parts)
+            ext = ub - lb
+            if self.kind == "struct" and ext % self.align():
+                ext += self.align() - ext % self.align()
+            return ext, size, min(lo), max(hi)
+        if self.kind in ("resized", "dup"):
+            ext, size, tlo, thi = self.old.layout(env)
+            if self.kind == "resized":
+                ext = self.fields["extent"]
+            return ext, size, tlo, thi
         ext, size, tlo, thi = self.old.layout(env)
         if self.kind in ("vector", "hvector", "contiguous"):
             count = self._v("count", env)
@@ -167,11 +244,48 @@ class Datatype:
         the variables to free."""
         if self.kind == "builtin":
             return TYPES[self.ctype][1]
+        f = self.fields
+        if self.kind == "struct":
+            k = len(f["members"])
+            out.append(f"MPI_Datatype {name};")
+            created.append(name)
+            out.append(f"int {name}_len[{k}] = {{"
+                       f"{', '.join(str(n) for n, _, _ in f['members'])}}};")
+            out.append(f"MPI_Aint {name}_dsp[{k}] = {{"
+                       f"{', '.join(str(d) for _, d, _ in f['members'])}}};")
+            out.append(f"MPI_Datatype {name}_typ[{k}] = {{"
+                       f"{', '.join(TYPES[c][1] for _, _, c in f['members'])}"
+                       f"}};")
+            out.append(f"MPI_Type_create_struct({k}, {name}_len, {name}_dsp, "
+                       f"{name}_typ, &{name});")
+            if f.get("commit", True):
+                out.append(f"MPI_Type_commit(&{name});")
+            return name
         old = self.old.render(next(names), out, names, created)
         out.append(f"MPI_Datatype {name};")
         created.append(name)
-        f = self.fields
-        if self.kind == "contiguous":
+        if self.kind in ("indexed", "hindexed"):
+            k = len(f["lens"])
+            dt = "int" if self.kind == "indexed" else "MPI_Aint"
+            fn = "MPI_Type_indexed" if self.kind == "indexed" \
+                else "MPI_Type_create_hindexed"
+            out.append(f"int {name}_len[{k}] = {{"
+                       f"{', '.join(map(str, f['lens']))}}};")
+            out.append(f"{dt} {name}_dsp[{k}] = {{"
+                       f"{', '.join(map(str, f['displs']))}}};")
+            out.append(f"{fn}({k}, {name}_len, {name}_dsp, {old}, &{name});")
+        elif self.kind == "indexed_block":
+            out.append(f"int {name}_dsp[64];")
+            out.append(f"for (int q = 0; q < {f['count']}; q++) "
+                       f"{name}_dsp[q] = {f['start']} + {f['step']} * q;")
+            out.append(f"MPI_Type_create_indexed_block({f['count']}, "
+                       f"{f['blocklen']}, {name}_dsp, {old}, &{name});")
+        elif self.kind == "resized":
+            out.append(f"MPI_Type_create_resized({old}, {f['lb']}, "
+                       f"{f['extent']}, &{name});")
+        elif self.kind == "dup":
+            out.append(f"MPI_Type_dup({old}, &{name});")
+        elif self.kind == "contiguous":
             out.append(f"MPI_Type_contiguous({f['count']}, {old}, &{name});")
         elif self.kind in ("vector", "hvector"):
             fn = "MPI_Type_vector" if self.kind == "vector" \
@@ -259,6 +373,11 @@ class Site:
         self.win = False
         self.cond = None
         self.datatype = None
+        # Collectives: MPI_IN_PLACE, the root, the v forms' arrays, the
+        # send and receive buffers; MPI_Pack: the first *position.
+        self.in_place, self.root, self.arrays = False, None, None
+        self.csend = self.crecv = None
+        self.pos = 0
         self.call = None  # MPI function name, "memcpy" or None (copy loop)
         self.count = None  # MPI count or memcpy bytes: int or param name
         self.bindings = []  # dicts of int parameter values
@@ -524,7 +643,12 @@ class Generator:
         if not derived:
             return base
         kind = r.choices(["contiguous", "vector", "hvector", "subarray",
-                          "nested"], [1, 3, 2, 2, 1])[0]
+                          "nested", "indexed", "hindexed", "indexed_block",
+                          "struct", "resized", "dup"],
+                         [1, 3, 2, 2, 1, 2, 1, 2, 2, 1, 0.5])[0]
+        if kind in ("indexed", "hindexed", "indexed_block", "struct",
+                    "resized", "dup"):
+            return self.irregular_datatype(site, ctype, base, kind, val)
         if kind == "contiguous":
             return Datatype("contiguous", base, count=val(0, 40, "c"))
         if kind in ("vector", "nested"):
@@ -553,6 +677,57 @@ class Generator:
                         starts=starts,
                         order=r.choice(["MPI_ORDER_C", "MPI_ORDER_FORTRAN"]))
 
+    def irregular_datatype(self, site, ctype, base, kind, val):
+        """Indexed, struct, resized and dup datatypes: arrays of constants
+        (indexed_block: filled by a loop), blocks in any order."""
+        r = self.rng
+        es = TYPES[ctype][0]
+        if kind == "indexed_block":
+            bl = r.randint(1, 3)
+            return Datatype("indexed_block", base, count=val(0, 20, "c"),
+                            blocklen=bl, start=r.randint(0, 3),
+                            step=r.randint(bl, bl + 6))
+        if kind in ("indexed", "hindexed"):
+            old = base if r.random() < 0.7 else \
+                Datatype("contiguous", base, count=r.randint(1, 3),
+                         commit=False)
+            k = r.randint(1, 5)
+            lens = [r.choice([0, 1, 2, 3, 4]) if r.random() < 0.15
+                    else r.randint(1, 4) for _ in range(k)]
+            unit = 1 if kind == "indexed" else es * old.layout({})[0] // es
+            displs, at = [], r.randint(0, 3)
+            for n in lens:
+                displs.append(at * unit)
+                at += n + r.randint(0, 5)
+            if r.random() < 0.3:
+                order = list(range(k))
+                r.shuffle(order)
+                lens = [lens[i] for i in order]
+                displs = [displs[i] for i in order]
+            return Datatype(kind, old, lens=lens, displs=displs)
+        if kind == "struct":
+            members, at = [], r.randint(0, 2) * 4
+            for _ in range(r.randint(1, 3)):
+                c = r.choice(list(TYPES))
+                size = TYPES[c][0]
+                at = -(-at // size) * size + r.choice([0, 0, size])
+                n = r.randint(1, 3)
+                members.append((n, at, c))
+                at += n * size
+            t = Datatype("struct", members=members,
+                         commit=r.random() < 0.5)
+            if r.random() < 0.5:
+                ext = t.layout({})[0]
+                return Datatype("resized", t, lb=0,
+                                extent=ext + r.choice([0, 8, 16]))
+            return t
+        old = Datatype("contiguous", base, count=r.randint(1, 4),
+                       commit=False)
+        if kind == "resized":
+            return Datatype("resized", old, lb=0,
+                            extent=old.layout({})[0] + es * r.randint(0, 4))
+        return Datatype("dup", old)
+
     # --- sites ------------------------------------------------------------
     def site(self, index):
         """A random site that fits the limits of the instrumented run."""
@@ -563,9 +738,12 @@ class Generator:
 
     def try_site(self, index):
         r = self.rng
-        kind = r.choices(["copy-loop", "memcpy", "mpi", "omp"],
-                         [5, 2, 3, 1.5])[0]
+        kind = r.choices(["copy-loop", "memcpy", "mpi", "omp", "coll",
+                          "pack", "atomic"],
+                         [5, 2, 3, 1.5, 2.5, 0.8, 0.6])[0]
         site = Site(index, kind)
+        if kind in ("coll", "pack", "atomic"):
+            return self.comm_site(site)
         derived = kind == "mpi" and r.random() < 0.6
         # Derived datatypes are 2-D and 3-D themselves: fewer loops.
         depth = r.choices([0, 1, 2, 3], [4, 4, 1, 0] if derived else
@@ -645,6 +823,217 @@ class Generator:
         self.fit(site, pitch_params)
         return site
 
+    # --- collectives, MPI_Pack/Unpack, atomics ------------------------------
+    def comm_site(self, site):
+        """A collective, MPI_Pack/MPI_Unpack or RMA atomic site: a call in
+        a loop nest of depth 0-2 whose buffers move with the loops."""
+        r = self.rng
+        plan = self.loops(site, r.choices([0, 1, 2], [5, 4, 1])[0])
+        ctype = r.choice(list(TYPES))
+        pitch_params = []
+        classes = ["global", "param1d", "param1d", "paramNd", "malloc"]
+        fixed_p = None
+        if site.kind == "coll":
+            fixed_p = self.collective(site, ctype, classes, pitch_params)
+        elif site.kind == "pack":
+            self.pack(site, ctype, classes, pitch_params)
+        else:
+            self.atomic(site, ctype, classes, pitch_params)
+        site.cond = None
+        drawn = self.extra_params(site)
+
+        def extra(env, b):
+            env["P"] = fixed_p or r.randint(1, 4)
+            drawn(env, b)
+        site.bindings = self.draw_bindings(site, plan, extra)
+        self.fit(site, pitch_params)
+        return site
+
+    def count_of(self, site, lo, hi):
+        """A count: a constant, or a parameter (cnt: drawn in 0..60)."""
+        if self.rng.random() < 0.5:
+            return self.rng.randint(lo, hi)
+        return self.fresh(site, "cnt")
+
+    def collective(self, site, ctype, classes, pitch_params):
+        """Draws the call, its datatype, counts, arrays and buffers; returns
+        the number of ranks when arrays of constants fix it."""
+        r = self.rng
+        site.call = r.choice(list(COLLECTIVES))
+        site.expected_kinds = {"collective"}
+        pat = COLLECTIVES[site.call]
+        v = pat in V_FORMS
+        site.datatype = self.datatype(site, ctype, not v and
+                                      r.random() < 0.35)
+        dt = site.datatype
+        site.in_place = pat in IN_PLACE and r.random() < 0.3
+        # The v forms' scalar count is the rank's entry of the counts.
+        site.count = None
+        if pat != "barrier" and not v:
+            site.count = self.count_of(site, 0, 12)
+        site.root = None
+        if pat in ROOTED:
+            site.root = r.choice([0, self.fresh(site, "root")])
+        site.arrays = None
+        fixed_p = None
+        if v:
+            if pat == "rs" or r.random() < 0.3:
+                k = r.randint(1, 4)
+                counts = [r.randint(0, 5) for _ in range(k)]
+                if site.in_place:
+                    counts = [counts[0]] * k
+                displs, at = [], r.randint(0, 3)
+                for c in counts:
+                    displs.append(at)
+                    at += c + r.randint(0, 4)
+                if r.random() < 0.3:
+                    order = list(range(k))
+                    r.shuffle(order)
+                    displs = [displs[i] for i in order]
+                site.arrays = ("const", counts, displs)
+                fixed_p = k
+            else:
+                a = r.randint(0, 4)
+                b = 0 if site.in_place or r.random() < 0.4 else r.randint(1, 2)
+                site.arrays = ("loop", a, b, r.randint(0, 3),
+                               r.randint(a + 3 * b, a + 3 * b + 5))
+
+        def counts(env):
+            if site.arrays[0] == "const":
+                return site.arrays[1], site.arrays[2]
+            _, a, b, d, e = site.arrays
+            return ([a + b * i for i in range(env["P"])],
+                    [d + e * i for i in range(env["P"])])
+
+        def count(env):
+            c = site.count
+            return c if isinstance(c, int) else env[c]
+
+        def blk(env, n):
+            ext, size, tlo, thi = dt.layout(env)
+            if n == 0 or tlo is None:
+                return None
+            return tlo, (n - 1) * ext + thi
+
+        def blocks(env):
+            ext, size, tlo, thi = dt.layout(env)
+            cs, ds = counts(env)
+            parts = [(d * ext + tlo, (d + c - 1) * ext + thi)
+                     for c, d in zip(cs, ds) if c]
+            if not parts:
+                return None
+            return min(a for a, _ in parts), max(b for _, b in parts)
+
+        P = (lambda env: env["P"])
+        spans = {
+            "bcast": (None, lambda e: blk(e, count(e))),
+            "reduce": (lambda e: blk(e, count(e)), lambda e: blk(e, count(e))),
+            "rsb": (lambda e: blk(e, P(e) * count(e)),
+                    lambda e: blk(e, (P(e) if site.in_place else 1) *
+                                  count(e))),
+            "rs": (lambda e: blk(e, sum(counts(e)[0])),
+                   lambda e: blk(e, sum(counts(e)[0]) if site.in_place
+                                 else max(counts(e)[0]))),
+            "gather": (lambda e: blk(e, count(e)),
+                       lambda e: blk(e, P(e) * count(e))),
+            "scatter": (lambda e: blk(e, P(e) * count(e)),
+                        lambda e: blk(e, count(e))),
+            "allgather": (lambda e: blk(e, count(e)),
+                          lambda e: blk(e, P(e) * count(e))),
+            "alltoall": (lambda e: blk(e, P(e) * count(e)),
+                         lambda e: blk(e, P(e) * count(e))),
+            "gatherv": (lambda e: blk(e, max(counts(e)[0])), blocks),
+            "allgatherv": (lambda e: blk(e, max(counts(e)[0])), blocks),
+            "scatterv": (blocks, lambda e: blk(e, max(counts(e)[0]))),
+            "alltoallv": (blocks, blocks),
+        }
+        for same in ("allreduce", "scan", "exscan"):
+            spans[same] = spans["reduce"]
+        site.csend = site.crecv = None
+        if pat == "barrier":
+            return fixed_p
+        send_span, recv_span = spans[pat]
+        # MPI_IN_PLACE: Scatter's receive buffer, the others' send buffer.
+        if send_span and not (site.in_place and pat != "scatter"):
+            site.csend = self.make_buffer(site, "src", ctype, classes)
+            self.access(site, site.csend, send_span, pitch_params)
+        if not (site.in_place and pat == "scatter"):
+            site.crecv = self.make_buffer(
+                site, "dst", ctype,
+                [c for c in classes if site.csend is None or
+                 c != site.csend.cls or c in ("param1d", "paramNd")])
+            self.access(site, site.crecv, recv_span, pitch_params)
+        site.src = site.csend or site.crecv
+        site.dst = site.crecv or site.csend
+        return fixed_p
+
+    def pack(self, site, ctype, classes, pitch_params):
+        r = self.rng
+        site.call = r.choice(["MPI_Pack", "MPI_Unpack"])
+        site.expected_kinds = {"copy"}
+        site.datatype = self.datatype(site, ctype, r.random() < 0.5)
+        dt = site.datatype
+        site.count = r.choice([1, 1, 2, 3]) if dt.kind != "builtin" else \
+            self.count_of(site, 0, 20)
+        site.pos = r.choice([0, r.randint(1, 16), self.fresh(site, "pos")])
+        pack = site.call == "MPI_Pack"
+        typed = self.make_buffer(site, "src" if pack else "dst", ctype,
+                                 classes)
+        packed = Buffer("pk" if pack else "pks", "char",
+                        r.choice(["param1d", "global"]), 1, const=not pack)
+        if packed.cls == "global":
+            packed.name = f"g{site.index}_{packed.name}"
+        site.buffers.append(packed)
+
+        def typed_span(env):
+            c = site.count if isinstance(site.count, int) else env[site.count]
+            ext, size, tlo, thi = dt.layout(env)
+            if c == 0 or tlo is None:
+                return None
+            return tlo, (c - 1) * ext + thi
+
+        def packed_span(env):
+            # Every call of the nest appends its bytes.
+            box = site.box(env)
+            calls = 1
+            for loop in site.loops:
+                calls *= loop.trip(env)
+            c = site.count if isinstance(site.count, int) else env[site.count]
+            pos = site.pos if isinstance(site.pos, int) else env[site.pos]
+            size = calls * c * dt.layout(env)[1]
+            return None if box is None or size == 0 else (pos, pos + size)
+        self.access(site, typed, typed_span, pitch_params)
+        packed.accesses.append(Access(packed, [Affine(const=0)], packed_span))
+        site.src, site.dst = (typed, packed) if pack else (packed, typed)
+
+    def atomic(self, site, ctype, classes, pitch_params):
+        r = self.rng
+        site.call = r.choice(["MPI_Fetch_and_op", "MPI_Compare_and_swap",
+                              "MPI_Get_accumulate"])
+        site.expected_kinds = {"atomic"}
+        site.win = True
+        get_acc = site.call == "MPI_Get_accumulate"
+        site.datatype = self.datatype(site, ctype, get_acc and
+                                      r.random() < 0.4)
+        dt = site.datatype
+        site.count = 1
+        if get_acc:
+            site.count = r.choice([1, 2, 3]) if dt.kind != "builtin" else \
+                self.count_of(site, 0, 12)
+
+        def span(env):
+            c = site.count if isinstance(site.count, int) else env[site.count]
+            ext, size, tlo, thi = dt.layout(env)
+            if c == 0 or tlo is None:
+                return None
+            return tlo, (c - 1) * ext + thi
+        site.src = self.make_buffer(site, "src", ctype, classes)
+        site.dst = self.make_buffer(site, "dst", ctype,
+                                    [c for c in classes if c != site.src.cls
+                                     or c in ("param1d", "paramNd")])
+        self.access(site, site.src, span, pitch_params)
+        self.access(site, site.dst, span, pitch_params)
+
     def extra_params(self, site):
         """The drawing of the parameters other than loop bounds, for one
         binding: datatype fields, counts, condition parameters, pitches
@@ -674,6 +1063,10 @@ class Generator:
                     env[name] = [1, 0, r.randint(0, 1)][b]
                 elif name.startswith("k"):
                     env[name] = r.randint(-2, 20)
+                elif name.startswith("root"):
+                    env[name] = r.randrange(env["P"])
+                elif name.startswith("pos"):
+                    env[name] = r.randint(0, 16)
             if dt is not None:
                 self.fix_datatype(dt, env)
         return draw
@@ -682,7 +1075,7 @@ class Generator:
         """Makes the datatype's fields valid at env: a vector's stride at
         least its block, subarray starts and subsizes inside sizes."""
         r = self.rng
-        if dt.kind == "builtin":
+        if dt.kind in ("builtin", "struct"):
             return
         self.fix_datatype(dt.old, env)
         f = dt.fields
@@ -818,9 +1211,12 @@ def fits(site):
             t *= loop.trip(env)
         iterations += t
         if site.datatype is not None:
-            # The type map's pieces, one call at a time.
-            c = site.count if isinstance(site.count, int) else env[site.count]
-            iterations += t * c * site.datatype.layout(env)[1] // 8
+            # The type map's pieces, one call at a time; a collective's
+            # for each rank, of up to p blocks.
+            c = site.count if isinstance(site.count, int) else \
+                env[site.count] if site.count else 8
+            p = env["P"] if site.kind == "coll" else 1
+            iterations += t * p * p * c * site.datatype.layout(env)[1] // 8
     if iterations > MAX_ITERATIONS:
         return False
     for buf in site.buffers:
@@ -881,6 +1277,7 @@ def render_site(site, instrumented):
         dtype = site.datatype.render("t0", body, names, created)
     if site.call and site.call.startswith("MPI_I"):
         body.append("MPI_Request req;")
+    body += comm_declarations(site)
     # The nest.
     indent = "  "
     depth = 1
@@ -909,7 +1306,85 @@ def render_site(site, instrumented):
     return out
 
 
+def comm_declarations(site):
+    """The variables a collective, pack or atomic site's call uses: the
+    number of ranks P (and the rank) as MPI gives them, the v forms'
+    arrays, MPI_Pack's position, MPI_Compare_and_swap's compare operand."""
+    out = []
+    if site.kind == "coll":
+        out += ["int P;", "MPI_Comm_size(MPI_COMM_WORLD, &P);"]
+        if site.arrays:
+            out += ["int rank;", "MPI_Comm_rank(MPI_COMM_WORLD, &rank);"]
+            if site.arrays[0] == "const":
+                _, counts, displs = site.arrays
+                k = len(counts)
+                out.append(f"int cnt_v[{k}] = {{{', '.join(map(str, counts))}}};")
+                out.append(f"int dsp_v[{k}] = {{{', '.join(map(str, displs))}}};")
+            else:
+                _, a, b, d, e = site.arrays
+                out += ["int cnt_v[64], dsp_v[64];", "int np = P;",
+                        "for (int q = 0; q < np; q++) {",
+                        f"  cnt_v[q] = {a} + {b} * q;",
+                        f"  dsp_v[q] = {d} + {e} * q;", "}"]
+    elif site.kind == "pack":
+        out.append(f"int pos = {site.pos};")
+    elif site.call == "MPI_Compare_and_swap":
+        out.append(f"{site.src.ctype} cmpv = 0;")
+    return out
+
+
+def comm_statement(site, t):
+    """The call of a collective, pack or atomic site."""
+    call, w = site.call, "MPI_COMM_WORLD"
+    c = site.count
+    if site.kind == "pack":
+        typed = (site.src if call == "MPI_Pack" else site.dst).accesses[0]
+        packed = (site.dst if call == "MPI_Pack" else site.src).accesses[0]
+        if call == "MPI_Pack":
+            return (f"MPI_Pack({typed.address()}, {c}, {t}, "
+                    f"{packed.address()}, {PACKED_BYTES}, &pos, {w});")
+        return (f"MPI_Unpack({packed.address()}, {PACKED_BYTES}, &pos, "
+                f"{typed.address()}, {c}, {t}, {w});")
+    if site.kind == "atomic":
+        o, r = site.src.accesses[0].address(), site.dst.accesses[0].address()
+        if call == "MPI_Fetch_and_op":
+            return f"{call}({o}, {r}, {t}, 1, 0, MPI_SUM, win);"
+        if call == "MPI_Compare_and_swap":
+            return f"{call}({o}, &cmpv, {r}, {t}, 1, 0, win);"
+        return (f"{call}({o}, {c}, {t}, {r}, {c}, {t}, 1, 0, {c}, {t}, "
+                f"MPI_SUM, win);")
+    pat = COLLECTIVES[call]
+    s = site.csend.accesses[0].address() if site.csend else "MPI_IN_PLACE"
+    r = site.crecv.accesses[0].address() if site.crecv else "MPI_IN_PLACE"
+    root, req = site.root, ", &req" if call.startswith("MPI_I") else ""
+    if pat == "barrier":
+        return f"{call}({w});"
+    if pat == "bcast":
+        return f"{call}({r}, {c}, {t}, {root}, {w}{req});"
+    if pat == "reduce":
+        return f"{call}({s}, {r}, {c}, {t}, MPI_SUM, {root}, {w});"
+    if pat in ("allreduce", "scan", "exscan", "rsb"):
+        return f"{call}({s}, {r}, {c}, {t}, MPI_SUM, {w}{req});"
+    if pat == "rs":
+        return f"{call}({s}, {r}, cnt_v, {t}, MPI_SUM, {w});"
+    if pat in ("gather", "scatter"):
+        return f"{call}({s}, {c}, {t}, {r}, {c}, {t}, {root}, {w});"
+    if pat in ("allgather", "alltoall"):
+        return f"{call}({s}, {c}, {t}, {r}, {c}, {t}, {w}{req});"
+    if pat == "gatherv":
+        return (f"{call}({s}, cnt_v[rank], {t}, {r}, cnt_v, dsp_v, {t}, "
+                f"{root}, {w});")
+    if pat == "allgatherv":
+        return f"{call}({s}, cnt_v[rank], {t}, {r}, cnt_v, dsp_v, {t}, {w});"
+    if pat == "scatterv":
+        return (f"{call}({s}, cnt_v, dsp_v, {t}, {r}, cnt_v[rank], {t}, "
+                f"{root}, {w});")
+    return f"{call}({s}, cnt_v, dsp_v, {t}, {r}, cnt_v, dsp_v, {t}, {w});"
+
+
 def statement(site, dtype, instrumented):
+    if site.kind in ("coll", "pack", "atomic"):
+        return comm_statement(site, dtype)
     dst, src = site.dst.accesses[0], site.src.accesses[0]
     if site.call is None:
         if instrumented:
@@ -962,8 +1437,10 @@ class Program:
 
     def instrumented(self):
         """The recording build: sites with recorded accesses, and a driver
-        reading `site threads nvalues values...` lines (a region offset and length
-        and a pointer offset per pointer parameter, then the integers)."""
+        reading `site threads rank nvalues values...` lines (a region offset
+        and length and a pointer offset per pointer parameter, then the
+        integers; threads is also the number of ranks a collective runs
+        among, of which the run plays rank)."""
         lines = ['#include "recorder.h"'] + PROLOGUE + [
             "void dt_fill(void *p) { (void)p; }",
             "void dt_sink(const void *p) { (void)p; }"]
@@ -1012,12 +1489,15 @@ int main(void) {
     state = state * 1103515245u + 12345u;
     A[i] = (unsigned char)(state >> 16);
   }
-  int site, threads, n;
+  int site, threads, rank, n;
   long v[64];
-  while (scanf("%d %d %d", &site, &threads, &n) == 3) {
+  while (scanf("%d %d %d %d", &site, &threads, &rank, &n) == 4) {
 #ifdef _OPENMP
     omp_set_num_threads(threads);
 #endif
+    /* Collectives: rank of threads ranks. */
+    commcost_fake_size = threads;
+    commcost_fake_rank = rank;
     for (int i = 0; i < n; ++i)
       if (scanf("%ld", &v[i]) != 1)
         return 2;

@@ -36,6 +36,8 @@ static struct line_set Read, Written, Marshalled;
 static unsigned Generation = 1;
 static long Calls, CallBytes, PerCall, Loads[MaxThreads], Stores[MaxThreads],
     StoredBytes;
+/* Collectives: the most bytes one call sent and received, and all sent. */
+static long CallOutMax, CallInMax, TotalOut;
 static struct {
   uintptr_t begin, end;
 } Regions[MaxRegions];
@@ -94,6 +96,7 @@ void rec_reset(void) {
   memset(Loads, 0, sizeof Loads);
   memset(Stores, 0, sizeof Stores);
   Calls = CallBytes = PerCall = StoredBytes = 0;
+  CallOutMax = CallInMax = TotalOut = 0;
   NumRegions = 0;
 }
 
@@ -129,6 +132,19 @@ void commcost_record_touch(const void *p, size_t n) {
   touch(&Marshalled, p, n);
 }
 
+void commcost_record_read(const void *p, size_t n) { touch(&Read, p, n); }
+
+void commcost_record_write(const void *p, size_t n) {
+  touch(&Written, p, n);
+}
+
+void commcost_record_collective(long out, long in) {
+  ++Calls;
+  CallOutMax = out > CallOutMax ? out : CallOutMax;
+  CallInMax = in > CallInMax ? in : CallInMax;
+  TotalOut += out;
+}
+
 void *rec_memcpy(void *dst, const void *src, size_t n) {
   touch(&Read, src, n);
   touch(&Written, dst, n);
@@ -159,8 +175,9 @@ static long most(const long *v) {
 }
 
 void rec_print(void) {
-  printf("%ld %ld %ld %ld %ld %ld %ld %ld %ld %ld %ld %ld %ld\n", Calls,
-         CallBytes, PerCall, sum(Loads), sum(Stores), StoredBytes,
+  printf("%ld %ld %ld %ld %ld %ld %ld %ld %ld %ld %ld %ld %ld %ld %ld %ld\n",
+         Calls, CallBytes, PerCall, sum(Loads), sum(Stores), StoredBytes,
          Read.count[0], Written.count[0], Marshalled.count[0], most(Loads),
-         most(Stores), most(Read.count), most(Written.count));
+         most(Stores), most(Read.count), most(Written.count), CallOutMax,
+         CallInMax, TotalOut);
 }

@@ -20,8 +20,10 @@ void *rec_memcpy(void *dst, const void *src, size_t n);
 void *rec_malloc(size_t n);
 /* Prints one line: calls, bytes of the calls, bytes per call (-1 if they
    differ, 0 without calls), loads, stores, bytes stored, the distinct
-   lines read, written and marshalled by thread 0, and the most loads,
-   stores, lines read and lines written of any one thread. */
+   lines read, written and marshalled by thread 0, the most loads,
+   stores, lines read and lines written of any one thread, and for
+   collectives the most bytes one call sent and received and the bytes all
+   calls sent. */
 void rec_print(void);
 
 /* A copy of one element, recorded: the load of s, then the store to d. */

@@ -20,8 +20,19 @@
 namespace commcost {
 
 /// The kinds of sites; their names are the record's Kind and the keys of a
-/// profile's site_models.
-enum class SiteKind { Send, Recv, Put, Get, Copy, CopyLoop, Superstep };
+/// profile's site_models. A collective is one call of an MPI collective
+/// operation, an atomic an RMA read-modify-write (MPI_Fetch_and_op...).
+enum class SiteKind {
+  Send,
+  Recv,
+  Put,
+  Get,
+  Copy,
+  CopyLoop,
+  Superstep,
+  Collective,
+  Atomic
+};
 std::string_view siteKindName(SiteKind K);
 
 /// Count repetitions, Pitch bytes apart.
@@ -33,12 +44,23 @@ struct SymbolicDim {
 /// Block bytes repeated along Dims (in any order) as a slice: dimensions
 /// ordered by pitch, those that continue the block merged into it,
 /// overlapping repetitions (a sliding window) covered by one block, and
-/// dimensions that continue each other merged. Fails with Why for more
-/// than two strided dimensions. Shape receives a readable description.
+/// dimensions that continue each other merged. A block touched only in
+/// part (Whole false) is never merged with its repetitions. Fails with Why
+/// for more than two strided dimensions. Shape receives a readable
+/// description.
 std::optional<SymbolicSlice> sliceOfRepeatedBlock(const Expr &Block,
                                                   std::vector<SymbolicDim> Dims,
                                                   std::string &Shape,
-                                                  std::string &Why);
+                                                  std::string &Why,
+                                                  bool Whole = true);
+
+/// A piece of a block that is touched only in part: Bytes bytes at Offset
+/// bytes from the block's first byte.
+struct Piece {
+  int64_t Offset = 0;
+  int64_t Bytes = 0;
+  friend bool operator==(const Piece &, const Piece &) = default;
+};
 
 /// Where a footprint's first byte lies: Offset bytes from a base that is
 /// aligned to BaseAlign (a power of two). The offset is known, or known
@@ -74,6 +96,15 @@ struct Footprint {
   /// How often the access runs in loops that do not move it: the slice is
   /// touched only when this is not 0.
   Expr Touches = Expr::constant(1);
+  /// A block (a row of the slice) touched only in part: its pieces,
+  /// constant, sorted and disjoint (the slice's BytesPerRow is their span:
+  /// an MPI indexed or struct datatype); empty: the whole block.
+  std::vector<Piece> Pieces;
+  /// A block touched only in part, in pieces not known one by one: the
+  /// fewest bytes the longest contiguous piece has (the blocks of an
+  /// MPI_Alltoallv with counts that vary, a buffer less the rank's own
+  /// block). Its lines are bounds.
+  std::optional<Expr> LongestPiece;
   /// The access as the code makes it, before normalising: a contiguous
   /// block of BlockBytes (an element, or a datatype's block) repeated along
   /// the layout's dimensions and then the loops', innermost first, in the
@@ -95,7 +126,11 @@ private:
 };
 
 /// Unique units (lines or pages of Unit bytes) of a footprint: min and max
-/// over the placements its anchor allows. Memo may be null.
+/// over the placements its anchor allows. A block touched in pieces
+/// (Footprint::Pieces) is exact when the slice is one block (enumerating
+/// the placements); repeated, its lines are bounded below by the lines of
+/// its longest piece alone and above by the lesser of the pieces' lines
+/// summed and the lines of the whole blocks. Memo may be null.
 std::optional<SymbolicLineBounds> uniqueLinesOfFootprint(const Footprint &F,
                                                          uint64_t Unit,
                                                          std::string &Why,
@@ -115,6 +150,15 @@ struct SuperstepSplit {
   uint64_t ElemBytes = 1;
 };
 
+/// One call of a collective operation as an (h_i, h_o, V)-relation among
+/// Processors ranks (Bianco & Pucci; Juurlink & Wijshoff's E-BSP): the
+/// most bytes any rank receives (HIn) and sends (HOut), and the bytes all
+/// ranks send (Volume), in the pattern of docs/plugin.md, "Collectives".
+struct Relation {
+  Expr Processors;
+  Expr HIn, HOut, Volume;
+};
+
 /// A site as the analysis (or the calibrator) knows it. Counts are per
 /// execution of the enclosing function: loops around a call multiply
 /// Messages and Bytes, and the footprints are the union over the loops.
@@ -131,6 +175,10 @@ struct Site {
   /// Copies: the memory read and the memory written.
   std::optional<Footprint> Read, Written;
   std::optional<SuperstepSplit> Split;
+  /// Collectives: the relation of one call (Messages counts the calls; Read
+  /// is a rank's send buffer, Written its receive buffer, each the most
+  /// any rank touches).
+  std::optional<Relation> Collective;
   /// Loop-invariant conditions under which the site runs ("rank > 0"): the
   /// counts are exact when they hold.
   std::vector<std::string> Conditions;
@@ -147,7 +195,8 @@ uint64_t superstepCacheBytes(const MachineInfo &M, std::string *Note = nullptr);
 
 /// Features of a site on a machine by name (docs/design.md, "Features"):
 /// n, m, L_mem, pages, runs for sites with footprints; hr, hw, h, hrw, hrb,
-/// hwb, M, p and the cache split for supersteps. Unavailable says, for a
+/// hwb, M, p and the cache split for supersteps; hi, ho, h, M (bytes
+/// exchanged), V and p of one call for collectives. Unavailable says, for a
 /// feature the site cannot supply, why.
 struct SiteFeatures {
   std::map<std::string, Expr, std::less<>> Values;

@@ -1,5 +1,5 @@
-/* Driver test unit: one analysed send, one analysed copy loop, a
-   collective the plugin does not report, a site in a function clang does
+/* Driver test unit: one analysed send, one analysed copy loop, an
+   analysed collective (MPI_Allreduce), a site in a function clang does
    not emit. */
 #include <mpi.h>
 
