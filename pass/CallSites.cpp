@@ -289,8 +289,7 @@ private:
     AnalysedSite A;
     Site &S = A.Data;
     S.Kind = Kind;
-    for (const LoopWalk::Condition &C : Walk->Conditions)
-      S.Conditions.push_back(C.Text);
+    S.Conditions = Walk->conditionTexts();
     S.AtMost = Walk->SomeIterations;
     A.Condition = Walk->VaryingCondition;
     S.Messages = Walk->Executions;

@@ -587,8 +587,9 @@ Expected<AnalysedSite> analyseCollective(CallBase &Call,
     return F.takeError();
   S.Kind = SiteKind::Collective;
   S.Messages = Walk->Executions;
-  S.Conditions.insert(S.Conditions.begin(), Walk->Conditions.begin(),
-                      Walk->Conditions.end());
+  std::vector<std::string> WalkConditions = Walk->conditionTexts();
+  S.Conditions.insert(S.Conditions.begin(), WalkConditions.begin(),
+                      WalkConditions.end());
   // The send and receive arrays are often the same, and so their lengths.
   for (size_t I = 0; I < S.Conditions.size(); ++I)
     for (size_t J = I + 1; J < S.Conditions.size();)

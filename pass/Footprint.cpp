@@ -406,7 +406,8 @@ static bool testsTripCountOnly(Value *Cond, const Loop &L,
 /// The branches of the function body, outside every loop, that decide
 /// whether Block (or the outermost loop around it) runs in a call: each is
 /// evaluated once per call, so the site's counts hold exactly when they do.
-/// A branch taken when a conjunction holds gives one condition per term.
+/// A branch taken when a conjunction holds gives one condition per term; a
+/// test in a loop that Block follows (one exit of several) makes maxima.
 static void noteBodyConditions(const BasicBlock &Block,
                                const AnalysisContext &Ctx, LoopWalk &W) {
   const BasicBlock *Rep = &Block;
@@ -431,6 +432,20 @@ static void noteBodyConditions(const BasicBlock &Block,
       if (S == 0 &&
           match(Br->getCondition(), m_LogicalAnd(m_Value(A), m_Value(B))))
         Terms = {A, B};
+      // A block after a loop: its one exit is no condition; a block that
+      // one of several exits leads to runs when a test inside the loop,
+      // not once per call, holds.
+      if (const Loop *In = Ctx.LI.getLoopFor(D)) {
+        In = In->getOutermostLoop();
+        if (In->getExitingBlock() == D)
+          continue;
+        W.SomeIterations = true;
+        if (W.VaryingCondition.empty())
+          W.VaryingCondition =
+              describeCondition(Br->getCondition(), S == 0, *Br, Ctx) +
+              " (in " + loopName(*In) + ")";
+        continue;
+      }
       for (Value *T : Terms)
         if (!(Outer && S == 0 && testsTripCountOnly(T, *Outer, Ctx.SE)))
           Found.push_back({describeCondition(T, S == 0, *Br, Ctx), T});

@@ -83,6 +83,12 @@ struct LoopWalk {
     llvm::Value *Value; ///< the branch's condition
   };
   std::vector<Condition> Conditions;
+  std::vector<std::string> conditionTexts() const {
+    std::vector<std::string> Texts;
+    for (const Condition &C : Conditions)
+      Texts.push_back(C.Text);
+    return Texts;
+  }
   /// Whether the access runs only in the iterations a condition that
   /// changes from one iteration to the next selects: counts are maxima.
   bool SomeIterations = false;

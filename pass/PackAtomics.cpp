@@ -115,7 +115,7 @@ Expected<AnalysedSite> analysePack(CallBase &Call, const PackSpec &Spec,
   AnalysedSite A;
   Site &S = A.Data;
   S.Kind = SiteKind::Copy;
-  S.Conditions = Walk->Conditions;
+  S.Conditions = Walk->conditionTexts();
   S.AtMost = Walk->SomeIterations;
   A.Condition = Walk->VaryingCondition;
   S.Messages = Walk->Executions;
@@ -144,7 +144,7 @@ Expected<AnalysedSite> analyseAtomic(CallBase &Call, const AtomicSpec &Spec,
   AnalysedSite A;
   Site &S = A.Data;
   S.Kind = SiteKind::Atomic;
-  S.Conditions = Walk->Conditions;
+  S.Conditions = Walk->conditionTexts();
   S.AtMost = Walk->SomeIterations;
   A.Condition = Walk->VaryingCondition;
   Expr Bytes = Expr::constant(Spec.OperandBytes);

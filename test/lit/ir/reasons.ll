@@ -113,7 +113,7 @@
 ; CHECK-NEXT:   total: none (0 analysed, 1 missed); incomplete: UnknownTripCount: the trip count of the loop 'for.body' is unknown
 ; CHECK-LABEL: commcost: function 'multiple_exits'
 ; CHECK-NEXT:   missed ? MPI_Send: MultipleExits: the loop 'for.body' has several exits
-; CHECK-NEXT:   site ? collective MPI_Barrier: M=0, V=0, h=0, hi=0, ho=0, n=1, p=nranks; cost 1.500000 us {{\[}}F_io-calls]
+; CHECK-NEXT: site ? collective MPI_Barrier: when n > 0; at most (a condition holds (in the loop 'for.body')); M=0, V=0, h=0, hi=0, ho=0, n=1, p=nranks; cost 1.500000 us {{\[}}F_io-calls]
 ; CHECK-NEXT:   total: 1.500000 us (1 analysed, 1 missed); incomplete: MultipleExits: the loop 'for.body' has several exits
 ; CHECK-LABEL: commcost: function 'varying_loop_bound'
 ; CHECK-NEXT:   missed ? MPI_Send: VaryingLoopBound: the trip count of the loop 'for.body4' changes with the loop 'for.cond1.preheader'
