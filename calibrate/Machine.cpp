@@ -76,11 +76,4 @@ MachineInfo detectMachine() {
   return M;
 }
 
-uint64_t cacheBytes(const MachineInfo &M, unsigned Level, uint64_t Fallback) {
-  for (const CacheLevel &C : M.Caches)
-    if (C.Level == Level && C.SizeBytes > 0)
-      return C.SizeBytes;
-  return Fallback;
-}
-
 } // namespace commcost::calib

@@ -12,7 +12,4 @@ namespace commcost::calib {
 /// description.
 MachineInfo detectMachine();
 
-/// Bytes of the cache of Level, or Fallback if the machine has none known.
-uint64_t cacheBytes(const MachineInfo &M, unsigned Level, uint64_t Fallback);
-
 } // namespace commcost::calib

@@ -10,10 +10,12 @@
 
 #include "Machine.h"
 #include "ThreadTeam.h"
+#include "commcost/Site.h"
 
 #include <algorithm>
 #include <cstdint>
 #include <memory>
+#include <stdexcept>
 
 namespace commcost::calib {
 
@@ -105,7 +107,12 @@ PointSpec makePoint(std::shared_ptr<SmpState> St, const Superstep &S,
 
 std::vector<Point> runSmpSupersteps(RunContext &Ctx) {
   const MachineInfo &Mc = Ctx.Machine;
-  uint64_t CacheElems = cacheBytes(Mc, 2, 1 << 20) / sizeof(Elem);
+  // The cache that splits hrc from hrm is the one the plugin prices with,
+  // so that the fitted coefficients mean the same there.
+  uint64_t CacheElems = superstepCacheBytes(Mc) / sizeof(Elem);
+  if (CacheElems == 0)
+    throw std::runtime_error("the SMP suite needs a cache size, and the "
+                             "machine description lists none");
   uint64_t LineElems = Mc.LineSize / sizeof(Elem);
   // The paper's sets H0, H1, H2 were chosen around an L2 of 2^19 integers:
   // the same fractions of this machine's per-core cache (C/100 .. 3.6 C).
