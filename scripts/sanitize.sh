@@ -57,8 +57,11 @@ Log="$Build/ctest.log"
 # The differential test looks for memory errors here, not for wrong values
 # (the normal build runs all 5000 sites): 500 sites keep it to minutes.
 PluginLog="$Build/ctest-plugin.log"
+# The preload reaches every program those tests start (make, cmake, the
+# shell), uninstrumented: strict string checks would report make's own
+# strndup on unterminated buffers, which is legal.
 (cd "$Build" && LD_PRELOAD="$AsanRt" COMMCOST_DIFFTEST_SITES=500 \
-  ASAN_OPTIONS=detect_leaks=0:abort_on_error=1:strict_string_checks=1 \
+  ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 \
   ctest --output-on-failure -j2 -R "$PluginTests") >"$PluginLog" 2>&1
 ct_failed=0 ct_total=0
 for L in "$Log" "$PluginLog"; do
