@@ -71,10 +71,16 @@ for L in "$Log" "$PluginLog"; do
   grep -E "^ *[0-9]+/[0-9]+ Test +#[0-9]+: .*\*\*\*|SUMMARY" "$L" | head -40
 done
 
-# lit: clang-19 with the instrumented plugin.
+# lit: clang-19 with the instrumented plugin. Not the benchmark runs of
+# variants/benchmarks.test: compiling Google Benchmark's templates, the
+# plugin's instrumented copy of clang's inline AST containers reads memory
+# that uninstrumented clang allocated, which ASan reports as
+# use-after-poison (instrumented and uninstrumented halves of LLVM's
+# allocator disagree); the normal build runs it.
 Log="$Build/lit.log"
 COMMCOST_LIT_PRELOAD="$AsanRt" ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 \
-  /usr/bin/python3 /usr/lib/llvm-19/build/utils/lit/lit.py -sv "$Build/test/lit" >"$Log" 2>&1
+  /usr/bin/python3 /usr/lib/llvm-19/build/utils/lit/lit.py -sv \
+  --filter-out 'variants/benchmarks\.test' "$Build/test/lit" >"$Log" 2>&1
 read -r lit_passed lit_failed < <(awk '
   /^ *(Passed|Failed|Unresolved|Timed Out|Unexpectedly Passed) *:/ {
     n = $0; sub(/^[^:]*: */, "", n); if ($1 ~ /^Passed/) p = n + 0; else f += n + 0 }
