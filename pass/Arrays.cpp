@@ -22,16 +22,6 @@ using namespace llvm;
 
 namespace commcost {
 
-/// Whether A runs before B. The dominator tree is that of the function being
-/// analysed; in a caller, A must precede B in the same block.
-static bool runsBefore(const Instruction &A, const Instruction &B,
-                       const AnalysisContext &Ctx) {
-  if (A.getFunction() == Ctx.DT.getRoot()->getParent() &&
-      B.getFunction() == A.getFunction())
-    return Ctx.DT.dominates(&A, &B);
-  return A.getParent() == B.getParent() && A.comesBefore(&B);
-}
-
 namespace {
 /// One store of an entry: the value and the instruction.
 struct Stored {

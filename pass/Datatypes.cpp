@@ -75,16 +75,6 @@ static std::optional<Layout> builtinLayout(const Value *V) {
 /// MPICH's value of MPI_ORDER_FORTRAN (its mpi.h); Open MPI's is the one
 /// of the header the plugin is built with.
 constexpr uint64_t MPICHOrderFortran = 57;
-/// Whether A runs before B. The dominator tree is that of the function being
-/// analysed; in a caller, A must precede B in the same block.
-static bool runsBefore(const Instruction &A, const Instruction &B,
-                       const AnalysisContext &Ctx) {
-  if (A.getFunction() == Ctx.DT.getRoot()->getParent() &&
-      B.getFunction() == A.getFunction())
-    return Ctx.DT.dominates(&A, &B);
-  return A.getParent() == B.getParent() && A.comesBefore(&B);
-}
-
 namespace {
 /// A datatype as MPI defines it: its layout (where its bytes lie, and its
 /// extent) and its lower bound, which constructors that place copies of it

@@ -45,6 +45,14 @@ std::string loopName(const Loop &L) {
   return "the loop '" + L.getHeader()->getName().str() + "'";
 }
 
+bool runsBefore(const Instruction &A, const Instruction &B,
+                const AnalysisContext &Ctx) {
+  if (A.getFunction() == Ctx.DT.getRoot()->getParent() &&
+      B.getFunction() == A.getFunction())
+    return Ctx.DT.dominates(&A, &B);
+  return A.getParent() == B.getParent() && A.comesBefore(&B);
+}
+
 /// The block of L that stands for Block: Block itself, or the preheader of
 /// the child loop of L that contains it.
 static const BasicBlock *representative(const Loop &L, const BasicBlock &Block,

@@ -108,6 +108,11 @@ void noteConditions(const llvm::Loop &L, const llvm::BasicBlock &Block,
 void keepConditionsInvariantIn(LoopWalk &W, const llvm::Loop &L,
                                const AnalysisContext &Ctx);
 
+/// Whether A runs before B. Ctx's dominator tree is that of the function
+/// being analysed; in a caller, A must precede B in the same block.
+bool runsBefore(const llvm::Instruction &A, const llvm::Instruction &B,
+                const AnalysisContext &Ctx);
+
 /// Walks the loops around Block from the innermost out to (excluding)
 /// StopAt (null: all loops). Without an Address, only the executions.
 llvm::Expected<LoopWalk> walkLoops(const llvm::SCEV *Address,

@@ -652,15 +652,15 @@ private:
     return Keys;
   }
 
-  /// Replaces Call by the run-time choice and a direct call of each
-  /// alternative (an invoke calls the chosen one through a pointer).
-  void dispatch(CallBase &Call, const std::vector<Function *> &Alternatives,
-                const std::vector<FunctionCost> &Totals,
-                ArrayRef<std::map<std::string, Value *, std::less<>>> Values) {
+  /// The index of the cheapest of Totals, computed before Call from the
+  /// values Values[I] gives Totals[I]'s variables.
+  Value *runTimeIndex(
+      CallBase &Call, const std::vector<FunctionCost> &Totals,
+      ArrayRef<std::map<std::string, Value *, std::less<>>> Values) {
     IRBuilder<> B(&Call);
     std::map<Value *, Value *> AsI64;
     std::vector<Value *> Keys = keysOf(B, Values, AsI64);
-    Value *Index = emitRunTimeChoice(&Call, Keys, [&](IRBuilderBase &CB) {
+    return emitRunTimeChoice(&Call, Keys, [&](IRBuilderBase &CB) {
       std::vector<Value *> Costs;
       for (size_t I = 0; I < Totals.size(); ++I) {
         std::map<std::string, Value *, std::less<>> Vars;
@@ -670,6 +670,15 @@ private:
       }
       return Costs;
     });
+  }
+
+  /// Replaces Call by the run-time choice and a direct call of each
+  /// alternative (an invoke calls the chosen one through a pointer).
+  void dispatch(CallBase &Call, const std::vector<Function *> &Alternatives,
+                const std::vector<FunctionCost> &Totals,
+                ArrayRef<std::map<std::string, Value *, std::less<>>> Values) {
+    Value *Index = runTimeIndex(Call, Totals, Values);
+    IRBuilder<> B(&Call);
     if (isa<InvokeInst>(Call)) {
       B.SetInsertPoint(&Call);
       Value *Callee = Alternatives[0];
@@ -800,19 +809,8 @@ private:
     }
     R.Note = "from the arguments of " + demangle(F.getName());
     emitChoice(ORE, Call, R, State.Prof);
+    Value *Index = runTimeIndex(Call, Totals, Values);
     IRBuilder<> B(&Call);
-    std::map<Value *, Value *> AsI64;
-    std::vector<Value *> Keys = keysOf(B, Values, AsI64);
-    Value *Index = emitRunTimeChoice(&Call, Keys, [&](IRBuilderBase &CB) {
-      std::vector<Value *> Costs;
-      for (size_t I = 0; I < Totals.size(); ++I) {
-        std::map<std::string, Value *, std::less<>> Vars;
-        for (const auto &[Name, V] : Values[I])
-          Vars.emplace(Name, AsI64.at(V));
-        Costs.push_back(emitExpr(CB, Totals[I].picoseconds(), Vars));
-      }
-      return Costs;
-    });
     B.SetInsertPoint(&Call);
     Value *Chosen = Candidates[0];
     for (size_t I = 1; I < Candidates.size(); ++I)
