@@ -2,8 +2,9 @@
 """Compile-time cost of the plugin: generates a large C translation unit
 (many functions with loops, memcpy calls, MPI sends of rows and columns,
 pack and unpack copy loops, and plain arithmetic the analysis must skip),
-compiles it at -O2 with and without the plugin, interleaved, and prints the
-median wall and CPU times and their ratios (the target: the plugin adds at
+compiles it and a unit of the corpus (LULESH/lulesh.cc) at -O2 with and
+without the plugin, in interleaved pairs, and prints the median wall and CPU
+times and the median ratio of the pairs (the target: the plugin adds at
 most 3%).
 
 Two comparisons, each against a baseline with the same flags but no plugin:
@@ -11,7 +12,8 @@ Two comparisons, each against a baseline with the same flags but no plugin:
   records  -fsave-optimization-record for commcost: every site analysed.
 
 Usage: bench/compile_time.py [--plugin build/lib/CommCost.so] [--runs 5]
-                             [--functions 1000] [--keep FILE.c]"""
+                             [--functions 2400] [--keep FILE.c]
+                             [--corpus-unit LULESH/lulesh.cc | none]"""
 import argparse
 import os
 import resource
@@ -108,17 +110,42 @@ def mpi_cflags():
         return ["-I/usr/lib/x86_64-linux-gnu/openmpi/include"]
 
 
-def timed(cmd):
+def load_average():
+    with open("/proc/loadavg") as f:
+        return float(f.read().split()[0])
+
+
+def timed(cmd, cwd):
     """Wall time and CPU time (user + system) of one compile. On a shared
     machine the CPU time is the steadier of the two."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL,
+    subprocess.run(cmd, check=True, cwd=cwd, stdout=subprocess.DEVNULL,
                    stderr=subprocess.DEVNULL)
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     return wall, cpu
+
+
+def corpus_unit(name):
+    """The compile command (directory, arguments) of unit NAME of the corpus
+    (../shared/corpus beside the repository, or $COMMCOST_CORPUS), with the
+    flags its manifest gives, as test/corpus/corpus.py compiles it."""
+    sys.path.insert(0, os.path.join(HERE, "..", "test", "corpus"))
+    import corpus  # noqa: E402
+    root = corpus.find_corpus(None)
+    if root is None:
+        sys.exit("no corpus: set COMMCOST_CORPUS or place ../shared/corpus "
+                 "beside the repository")
+    units = [u for u in corpus.load_manifest(root) if u["file"] == name]
+    if not units:
+        sys.exit(f"{name}: not a unit of {root}/manifest.json")
+    u = units[0]
+    flags = list(u.get("flags", []))
+    if u.get("uses") == "mpi":
+        flags += mpi_cflags()
+    return root, ["-x", u["lang"], *flags]
 
 
 def main():
@@ -129,11 +156,16 @@ def main():
                                          "CommCost.so"))
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--functions", type=int, default=2400)
+    ap.add_argument("--corpus-unit", action="append", default=None,
+                    help="also time this unit of the corpus (its manifest "
+                         "path; default LULESH/lulesh.cc); 'none' for none")
     ap.add_argument("--keep", help="also write the generated source here")
     args = ap.parse_args()
     plugin = os.path.abspath(args.plugin)
     if not os.path.exists(plugin):
         sys.exit(f"{plugin}: no such plugin; build the CommCost target")
+    corpus_units = [u for u in (args.corpus_unit or ["LULESH/lulesh.cc"])
+                    if u != "none"]
 
     source = generate(args.functions)
     with tempfile.TemporaryDirectory(prefix="commcost-bench-") as tmp:
@@ -144,36 +176,43 @@ def main():
             with open(args.keep, "w") as f:
                 f.write(source)
         lines = source.count("\n")
-        base = [args.clang, "-O2", *mpi_cflags(), "-c", src,
-                "-o", os.path.join(tmp, "large.o")]
+        # name -> (directory, compile arguments without output or plugin)
+        units = {f"bench ({lines} lines)":
+                 (tmp, [args.clang, "-O2", *mpi_cflags(), "-c", src])}
+        for name in corpus_units:
+            root, flags = corpus_unit(name)
+            units[name] = (root, [args.clang, "-O2", *flags, "-c", name])
         record = ["-fsave-optimization-record",
                   "-foptimization-record-passes=commcost",
                   "-foptimization-record-file=" + os.path.join(tmp, "r.yaml")]
-        configs = {
-            "quiet": ([], [f"-fplugin={plugin}"]),
-            "records": (record, [f"-fplugin={plugin}", *record]),
-        }
-        print(f"{lines} lines, {args.functions} functions, -O2, "
-              f"{args.runs} runs each, interleaved")
-        # One untimed run of each warms the caches.
-        for without, with_ in configs.values():
-            timed(base + without)
-            timed(base + with_)
-        times = {name: ([], []) for name in configs}
-        for _ in range(args.runs):
-            for name, (without, with_) in configs.items():
-                times[name][0].append(timed(base + without))
-                times[name][1].append(timed(base + with_))
+        configs = {"quiet": ([], [f"-fplugin={plugin}"]),
+                   "records": (record, [f"-fplugin={plugin}", *record])}
+        out = ["-o", os.path.join(tmp, "unit.o")]
+        print(f"-O2, {args.runs} interleaved pairs per unit and configuration; "
+              f"load average {load_average():.2f}")
         worst = 0.0
-        for name, (without, with_) in times.items():
-            for kind, k in (("wall", 0), ("cpu", 1)):
-                a = statistics.median(t[k] for t in without)
-                b = statistics.median(t[k] for t in with_)
-                if kind == "cpu":
-                    worst = max(worst, b / a)
-                print(f"{name:8s} {kind:4s} without plugin {a:.3f} s, with "
-                      f"plugin {b:.3f} s (medians), ratio {b / a:.4f}")
-        print(f"worst CPU-time ratio {worst:.4f} ({(worst - 1) * 100:+.1f}%)")
+        for unit, (cwd, base) in units.items():
+            pairs = {name: [] for name in configs}
+            for without, with_ in configs.values():  # untimed: warm caches
+                timed(base + without + out, cwd)
+                timed(base + with_ + out, cwd)
+            for _ in range(args.runs):
+                for name, (without, with_) in configs.items():
+                    pairs[name].append((timed(base + without + out, cwd),
+                                        timed(base + with_ + out, cwd)))
+            for name, runs in pairs.items():
+                for kind, k in (("wall", 0), ("cpu", 1)):
+                    a = statistics.median(p[0][k] for p in runs)
+                    b = statistics.median(p[1][k] for p in runs)
+                    # The median of the ratios of interleaved pairs: drift of
+                    # the machine's speed cancels within a pair.
+                    ratio = statistics.median(p[1][k] / p[0][k] for p in runs)
+                    if kind == "cpu":
+                        worst = max(worst, ratio)
+                    print(f"{unit:24s} {name:8s} {kind:4s} without {a:.3f} s, "
+                          f"with {b:.3f} s (medians), ratio {ratio:.4f}")
+        print(f"load average {load_average():.2f}; worst CPU-time ratio "
+              f"{worst:.4f} ({(worst - 1) * 100:+.1f}%)")
 
 
 if __name__ == "__main__":

@@ -292,6 +292,7 @@ private:
     S.Conditions = Walk->conditionTexts();
     S.AtMost = Walk->SomeIterations;
     A.Condition = Walk->VaryingCondition;
+    A.PerIteration = perIterationOf(*Walk);
     S.Messages = Walk->Executions;
     S.BytesPerMessage = L.DataBytes;
     S.Bytes = Walk->Executions * L.DataBytes;

@@ -16,6 +16,7 @@
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Passes/PassPlugin.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Regex.h"
 
 #include <dlfcn.h>
 
@@ -162,16 +163,36 @@ private:
   }
 };
 
+/// Whether clang was asked for commcost's remarks or records: otherwise
+/// only the choices of commcost/variants.h and the checks of
+/// commcost/budget.h read the analysis.
+bool remarksWanted(const CodeGenOptions &CG) {
+  if (CG.OptimizationRemark.patternMatches("commcost") ||
+      CG.OptimizationRemarkMissed.patternMatches("commcost") ||
+      CG.OptimizationRemarkAnalysis.patternMatches("commcost"))
+    return true;
+  return !CG.OptRecordFile.empty() &&
+         (CG.OptRecordPasses.empty() ||
+          llvm::Regex(CG.OptRecordPasses).match("commcost"));
+}
+
 class FactsConsumer : public ASTConsumer {
 public:
-  explicit FactsConsumer(std::shared_ptr<PluginState> State)
-      : State(std::move(State)) {}
+  FactsConsumer(std::shared_ptr<PluginState> State, CompilerInstance &CI)
+      : State(std::move(State)), CI(CI) {}
   void HandleTranslationUnit(ASTContext &AST) override {
-    FactsCollector(AST, State->Facts).TraverseAST(AST);
+    // With -fplugin alone the plugin does nothing: the facts only name and
+    // classify sites for an analysis that nobody asked for.
+    Preprocessor &PP = CI.getPreprocessor();
+    if (remarksWanted(CI.getCodeGenOpts()) ||
+        PP.isMacroDefined("COMMCOST_VARIANTS_H") ||
+        PP.isMacroDefined("COMMCOST_BUDGET_H"))
+      FactsCollector(AST, State->Facts).TraverseAST(AST);
   }
 
 private:
   std::shared_ptr<PluginState> State;
+  CompilerInstance &CI;
 };
 
 class CommCostAction : public PluginASTAction {
@@ -218,7 +239,7 @@ protected:
     FrontendRegistered = true;
     CI.getCodeGenOpts().PassBuilderCallbacks.push_back(
         [State](llvm::PassBuilder &PB) { registerCommCostPasses(PB, State); });
-    return std::make_unique<FactsConsumer>(State);
+    return std::make_unique<FactsConsumer>(State, CI);
   }
 
   ActionType getActionType() override { return AddBeforeMainAction; }

@@ -180,18 +180,31 @@ private:
 
   void copy(Loop &Top, StoreInst &St, LoadInst &Ld) {
     SiteResult R = result(Top, St, "copy loop");
-    if (auto A = copySite(Top, St, Ld))
+    if (auto A = copySite(Top, St, Ld, R.Loc))
       R.Analysed = std::move(*A);
     else
       R.Rejected = takeReason(A.takeError());
     Out.push_back(std::move(R));
   }
 
-  Expected<AnalysedSite> copySite(Loop &Top, StoreInst &St, LoadInst &Ld) {
+  /// The copy loop nest of St in Top; when an enclosing loop of unknown
+  /// trip count stops its walk, the nest inside that loop, whose location
+  /// Loc becomes.
+  Expected<AnalysedSite> copySite(Loop &Top, StoreInst &St, LoadInst &Ld,
+                                  DebugLoc &Loc) {
     auto C = statement(St, Ld, Top.getParentLoop());
     if (!C)
       return C.takeError();
+    if (const Loop *Outer = C->Write.PerIterationOf) {
+      const Loop *Nest = Ctx.LI.getLoopFor(St.getParent());
+      if (Nest == Outer) // no loop of its own: one element per iteration
+        return reject<UnknownTripCount>(loopName(*Outer));
+      while (Nest->getParentLoop() != Outer)
+        Nest = Nest->getParentLoop();
+      Loc = locationOf(*Nest, St);
+    }
     AnalysedSite A;
+    A.PerIteration = perIterationOf(C->Write);
     Site &S = A.Data;
     if (Error E = footprints(*C, S, A.Shape, "read", "write"))
       return std::move(E);

@@ -39,6 +39,10 @@ Layout Layout::contiguous(Expr Bytes, std::string ElemName,
   return L;
 }
 
+std::string perIterationOf(const LoopWalk &W) {
+  return W.PerIterationOf ? loopName(*W.PerIterationOf) : "";
+}
+
 std::string loopName(const Loop &L) {
   if (const DILocation *Loc = L.getStartLoc().get())
     return "the loop at line " + std::to_string(Loc->getLine());
@@ -550,6 +554,19 @@ static Expected<TripCount> symbolicStepTrips(const Loop &L,
   return TripCount{Count, Value};
 }
 
+/// Whether neither scalar evolution nor the counter's test gives L's trip
+/// count.
+static bool tripsUnknown(const Loop &L, const BasicBlock &Block,
+                         const AnalysisContext &Ctx) {
+  if (!isa<SCEVCouldNotCompute>(Ctx.SE.getBackedgeTakenCount(&L)))
+    return false;
+  auto Symbolic = symbolicStepTrips(L, Block, Ctx);
+  if (Symbolic)
+    return false;
+  consumeError(Symbolic.takeError());
+  return true;
+}
+
 /// How often Block runs per entry into L, from scalar evolution or, for a
 /// symbolic step it does not compute, from the counter's test. The count
 /// must not change with L's outer loops up to and including StopAt, whose
@@ -559,6 +576,11 @@ static Expected<TripCount> tripCount(const Loop &L, const BasicBlock &Block,
                                      const AnalysisContext &Ctx) {
   auto Invariant = [&](const SCEV *Count) -> Error {
     for (const Loop *O = L.getParentLoop(); O; O = O->getParentLoop()) {
+      // A walk out of the function's loops ends at a loop whose trip count
+      // is unknown (walkLoops): the count need not be the same in each of
+      // its iterations, only within one.
+      if (!StopAt && tripsUnknown(*O, Block, Ctx))
+        break;
       if (!Ctx.SE.isLoopInvariant(Count, O))
         return reject<VaryingLoopBound>("trip count", loopName(L),
                                         loopName(*O));
@@ -597,8 +619,18 @@ Expected<LoopWalk> walkLoops(const SCEV *Address, const BasicBlock *Block,
   for (const Loop *L = Ctx.LI.getLoopFor(Block); L && L != StopAt;
        L = L->getParentLoop()) {
     auto Trips = tripCount(*L, *Block, StopAt, Ctx);
-    if (!Trips)
-      return Trips.takeError();
+    if (!Trips) {
+      // What one iteration of a loop that runs an unknown number of times
+      // does is still known, when the access does not move in it.
+      Reason Why = takeReason(Trips.takeError());
+      if (StopAt || Why->kind() != RejectKind::UnknownTripCount ||
+          (A && !SE.isLoopInvariant(A, L)))
+        return make_error<RejectionError>(Why);
+      W.PerIterationOf = L;
+      noteConditions(*L, *Block, Ctx, W, L->getParentLoop());
+      W.Start = A;
+      return W;
+    }
     W.Executions = W.Executions * Trips->Value;
     noteConditions(*L, *Block, Ctx, W, StopAt);
     if (!A)

@@ -94,6 +94,11 @@ struct LoopWalk {
   bool SomeIterations = false;
   /// That condition, for the remark.
   std::string VaryingCondition;
+  /// The innermost enclosing loop whose trip count is unknown and in which
+  /// the address does not move (a time-step or benchmark loop): the walk
+  /// stopped there and the counts are per iteration of it. Null: per call
+  /// of the function.
+  const llvm::Loop *PerIterationOf = nullptr;
 };
 
 /// Notes in W how Block runs in the iterations of L: in all, under
@@ -154,5 +159,8 @@ std::string baseName(const llvm::SCEV *Start, const AnalysisContext &Ctx);
 
 /// "the loop at line 12", for reasons.
 std::string loopName(const llvm::Loop &L);
+
+/// The name of W.PerIterationOf ("the loop at line 12"), or "".
+std::string perIterationOf(const LoopWalk &W);
 
 } // namespace commcost

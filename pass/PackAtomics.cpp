@@ -118,6 +118,7 @@ Expected<AnalysedSite> analysePack(CallBase &Call, const PackSpec &Spec,
   S.Conditions = Walk->conditionTexts();
   S.AtMost = Walk->SomeIterations;
   A.Condition = Walk->VaryingCondition;
+  A.PerIteration = perIterationOf(*Walk);
   S.Messages = Walk->Executions;
   S.BytesPerMessage = Typed->DataBytes;
   S.Bytes = Walk->Executions * Typed->DataBytes;
@@ -147,6 +148,7 @@ Expected<AnalysedSite> analyseAtomic(CallBase &Call, const AtomicSpec &Spec,
   S.Conditions = Walk->conditionTexts();
   S.AtMost = Walk->SomeIterations;
   A.Condition = Walk->VaryingCondition;
+  A.PerIteration = perIterationOf(*Walk);
   Expr Bytes = Expr::constant(Spec.OperandBytes);
   A.Element = Spec.ElemName;
   // The operands sent (origin, compare) and the buffer the old value

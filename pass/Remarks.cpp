@@ -81,6 +81,10 @@ static void emitSite(OptimizationRemarkEmitter &ORE, const BasicBlock *Block,
     if (S.AtMost)
       Rem << "; at most, since it runs only where "
           << ore::NV("Varies", A.Condition);
+    if (!A.PerIteration.empty())
+      Rem << "; per iteration of "
+          << ore::NV("PerIterationOf", A.PerIteration)
+          << ", whose trip count is unknown";
     // A count of a site that runs AtMost is a maximum (the least is 0): the
     // text says so, and tools get the key K + "AtMost" instead of K.
     auto Count = [&](const char *Label, const char *Key, const Expr &V,

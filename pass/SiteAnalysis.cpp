@@ -211,6 +211,11 @@ public:
       return;
     }
     ++T.Sites;
+    // Known per iteration of a loop whose trip count is not: no total.
+    if (!R.Analysed->PerIteration.empty()) {
+      incomplete(std::make_shared<UnknownTripCount>(R.Analysed->PerIteration));
+      return;
+    }
     const SiteCost &C = R.Analysed->Cost;
     if (C.Us) {
       add(*C.Us);
@@ -347,6 +352,11 @@ private:
           Name, takeReason(Walk.takeError())->message()));
       return;
     }
+    if (Walk->PerIterationOf) {
+      Total.incomplete(std::make_shared<CalleeNotPriced>(
+          Name, UnknownTripCount(perIterationOf(*Walk)).message()));
+      return;
+    }
     auto Args = bindArguments(Call, Cost, Ctx.SE, Ctx.Facts, Ctx.DT);
     if (!Args) {
       Total.incomplete(std::make_shared<CalleeNotPriced>(
@@ -462,6 +472,8 @@ void CommCostInfo::print(raw_ostream &OS, StringRef Function) const {
       OS << " when " << C << ";";
     if (A.Data.AtMost)
       OS << " at most (" << A.Condition << ");";
+    if (!A.PerIteration.empty())
+      OS << " per iteration of " << A.PerIteration << ";";
     const char *Sep = " ";
     for (const auto &[Name, E] : A.Features.Values) {
       OS << Sep << Name << "=" << E.str();

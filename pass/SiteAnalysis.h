@@ -47,6 +47,10 @@ struct AnalysedSite {
   std::string Partition; ///< how a loop is split among processors
   /// The condition that makes the counts maxima (Data.AtMost).
   std::string Condition;
+  /// The loop ("the loop at line 12") whose trip count is unknown and per
+  /// iteration of which the counts are (LoopWalk::PerIterationOf); empty:
+  /// per call of the function.
+  std::string PerIteration;
   SiteFeatures Features;
   SiteCost Cost;
   /// Why the site has no cost (NoModel, MissingFeature, CostNotEvaluable).

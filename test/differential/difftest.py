@@ -297,6 +297,11 @@ def process(ctx, prog, work, mutations):
             analysed = [r for r in recs if r["Tag"] == "Analysis"
                         and "Kind" in r["Args"]]
             missed = [r for r in recs if r["Tag"] == "Missed"]
+            # Counts per iteration of a loop whose trip count is unknown
+            # are not comparable with the recorder's counts per call.
+            missed += [r for r in analysed if "PerIterationOf" in r["Args"]]
+            analysed = [r for r in analysed
+                        if "PerIterationOf" not in r["Args"]]
             if not recs:
                 verdicts[(level, site.index)] = ("silent", None, [])
             elif not analysed:
