@@ -155,7 +155,9 @@ def main():
                     default=os.path.join(HERE, "..", "build", "lib",
                                          "CommCost.so"))
     ap.add_argument("--runs", type=int, default=5)
-    ap.add_argument("--functions", type=int, default=2400)
+    ap.add_argument("--functions", type=int, default=2400,
+                    help="functions of the generated unit (0: time the "
+                         "corpus unit only)")
     ap.add_argument("--corpus-unit", action="append", default=None,
                     help="also time this unit of the corpus (its manifest "
                          "path; default LULESH/lulesh.cc); 'none' for none")
@@ -177,8 +179,10 @@ def main():
                 f.write(source)
         lines = source.count("\n")
         # name -> (directory, compile arguments without output or plugin)
-        units = {f"bench ({lines} lines)":
-                 (tmp, [args.clang, "-O2", *mpi_cflags(), "-c", src])}
+        units = {}
+        if args.functions > 0:
+            units[f"bench ({lines} lines)"] = (
+                tmp, [args.clang, "-O2", *mpi_cflags(), "-c", src])
         for name in corpus_units:
             root, flags = corpus_unit(name)
             units[name] = (root, [args.clang, "-O2", *flags, "-c", name])

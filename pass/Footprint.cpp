@@ -731,8 +731,14 @@ Anchor anchorOf(const SCEV *Start, const Expr &ExtraOffset, uint64_t ElemAlign,
         guaranteedAlign(U->getValue(), Ctx, A.BaseNote, FromPointerType);
   ElemAlign = std::max<uint64_t>(1, PowerOf2Ceil(ElemAlign));
   // A pointer's type says no more than its element's alignment does when
-  // they agree; the note names the element then.
-  if (A.BaseAlign < ElemAlign || (FromPointerType && A.BaseAlign == ElemAlign)) {
+  // they agree; the note names the element then. A typed pointer of a
+  // smaller alignment (a short * given with a datatype of doubles) is what
+  // the program guarantees; a char or void pointer says nothing.
+  bool TypedBelowElement =
+      FromPointerType && A.BaseAlign > 1 && A.BaseAlign < ElemAlign;
+  if (!TypedBelowElement &&
+      (A.BaseAlign < ElemAlign ||
+       (FromPointerType && A.BaseAlign == ElemAlign))) {
     A.BaseAlign = ElemAlign;
     A.BaseNote = "element alignment";
   }
