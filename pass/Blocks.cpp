@@ -1,6 +1,7 @@
 // Layouts of blocks at displacements (see Blocks.h).
 #include "Blocks.h"
 #include "Reasons.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
 
@@ -117,6 +118,19 @@ seriesOf(const ArrayContents &Counts, const ArrayContents *Displs,
     S.Displs.push_back(*D * DisplUnit);
   }
   return S;
+}
+
+std::optional<uint64_t> displacementAlign(const BlockSeries &S) {
+  std::vector<Expr> Displs = S.Displs;
+  if (S.affine())
+    Displs = {*S.DisplStart, *S.DisplStep};
+  uint64_t Align = 0;
+  for (const Expr &D : Displs) {
+    if (!D.isConstant())
+      return std::nullopt;
+    Align = llvm::MinAlign(Align, uint64_t(D.constantValue()));
+  }
+  return Align;
 }
 
 /// Pieces of one block of L relative to the block's first byte.

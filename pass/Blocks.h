@@ -41,6 +41,11 @@ struct CountTotals {
 };
 CountTotals totalsOf(const BlockSeries &S);
 
+/// The largest power of two dividing every displacement of S (0 when all
+/// are zero), or none when one is symbolic: how aligned a rank's block is
+/// relative to the buffer when the rank is not known.
+std::optional<uint64_t> displacementAlign(const BlockSeries &S);
+
 /// The series of blocks N entries long whose counts and displacements
 /// (Displs may be null: blocks one after another, MPI_Reduce_scatter)
 /// are the arrays' contents; a displacement counts DisplUnit bytes.

@@ -22,6 +22,7 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <bit>
 
@@ -155,6 +156,8 @@ struct Side {
   std::optional<Layout> Elem, Blocks;
   std::optional<CountTotals> Totals;
   bool Uniform = false;
+  /// What every displacement is a multiple of, in bytes (displacementAlign).
+  std::optional<uint64_t> DisplAlign;
 
   bool present() const { return !InPlace && !Null; }
   Expr bytes() const { return Block->DataBytes; }
@@ -244,6 +247,7 @@ Expected<Side> sideOf(CallBase &Call, const BufferArg &B, const Expr &P,
     if (!L)
       return L.takeError();
     S.Blocks = std::move(*L);
+    S.DisplAlign = displacementAlign(*Series);
   }
   S.Elem = std::move(*Elem);
   return S;
@@ -256,8 +260,11 @@ struct Use {
   Layout L;
   /// Touched only when there is another rank (a broadcast's buffers).
   bool OnlyOthers = false;
-  /// The rank's own block, at a place that depends on the rank.
+  /// The rank's own block, at a place that depends on the rank...
   bool RankOffset = false;
+  /// ...a multiple of this many bytes (0: always the buffer's start; none:
+  /// a multiple of the element's alignment).
+  std::optional<uint64_t> RankAlign;
 };
 
 /// One call's relation and the buffers it touches.
@@ -293,9 +300,17 @@ Layout ownBlock(const Side &S) {
   return None;
 }
 
-Use use(const Side &S, Layout L, bool OnlyOthers = false,
-        bool RankOffset = false) {
-  return Use{&S, std::move(L), OnlyOthers, RankOffset};
+Use use(const Side &S, Layout L, bool OnlyOthers = false) {
+  return Use{&S, std::move(L), OnlyOthers, false, std::nullopt};
+}
+
+/// A rank's own block of S in a buffer of every rank's blocks: at
+/// displacements[rank] in the v forms, else at rank times the block.
+Use ownUse(const Side &S, Layout Own) {
+  std::optional<uint64_t> Align = S.DisplAlign;
+  if (!S.Totals && S.Block->Extent.isConstant())
+    Align = uint64_t(S.Block->Extent.constantValue());
+  return Use{&S, std::move(Own), true, true, Align};
 }
 
 /// The relation and buffers of one call (docs/plugin.md, "Collectives").
@@ -432,7 +447,7 @@ Expected<Flow> flowOf(const CollectiveSpec &Spec, const Side *Send,
       F.Written = use(*Recv, All(*Recv), InPlace);
       if (InPlace) {
         F.Written->L = withoutOwnBlock(F.Written->L, *Recv->Block, P);
-        F.Read = use(*Recv, *Recv->Block, true, true);
+        F.Read = ownUse(*Recv, *Recv->Block);
       } else {
         F.Read = use(*Send, *Send->Block);
       }
@@ -447,7 +462,7 @@ Expected<Flow> flowOf(const CollectiveSpec &Spec, const Side *Send,
     F.Written = use(*Recv, *Recv->Blocks, InPlace);
     if (InPlace) {
       F.Written->L = withoutOwnBlock(F.Written->L, ownBlock(*Recv), P);
-      F.Read = use(*Recv, std::move(Own), true, true);
+      F.Read = ownUse(*Recv, std::move(Own));
     } else {
       F.Read = use(*Send, Send->Block ? *Send->Block : std::move(Own));
     }
@@ -497,21 +512,20 @@ Expected<Flow> flowOf(const CollectiveSpec &Spec, const Side *Send,
                "whose number the analysis does not know");
 }
 
-/// Moves the footprint's start by an unknown multiple of Step bytes (the
-/// rank's own block in a buffer of all ranks' blocks).
-void atRankOffset(Footprint &F, const Expr &Step, uint64_t ElemAlign) {
+/// Moves the footprint's start by an unknown multiple of StepAlign bytes
+/// (Use::RankAlign; none: of ElemAlign).
+void atRankOffset(Footprint &F, std::optional<uint64_t> StepAlign,
+                  uint64_t ElemAlign) {
+  if (StepAlign == 0u)
+    return;
   uint64_t Align = F.Where.OffsetAlign;
   if (F.Where.Offset)
     Align = *F.Where.Offset == 0
                 ? F.Where.BaseAlign
-                : uint64_t(std::abs(*F.Where.Offset)) &
-                      (~uint64_t(std::abs(*F.Where.Offset)) + 1);
-  uint64_t StepAlign = ElemAlign;
-  if (Step.isConstant() && Step.constantValue() > 0)
-    StepAlign = uint64_t(Step.constantValue()) &
-                (~uint64_t(Step.constantValue()) + 1);
+                : MinAlign(0, uint64_t(*F.Where.Offset));
   F.Where.Offset.reset();
-  F.Where.OffsetAlign = std::max<uint64_t>(1, std::min(Align, StepAlign));
+  F.Where.OffsetAlign =
+      std::max<uint64_t>(1, MinAlign(Align, StepAlign.value_or(ElemAlign)));
 }
 
 } // namespace
@@ -615,7 +629,7 @@ Expected<AnalysedSite> analyseCollective(CallBase &Call,
     if (U->OnlyOthers)
       Fp->Touches = Fp->Touches * (*P - Expr::constant(1));
     if (U->RankOffset)
-      atRankOffset(*Fp, U->L.Extent,
+      atRankOffset(*Fp, U->RankAlign,
                    std::min<uint64_t>(16, std::bit_floor(std::max<uint64_t>(
                                               1, U->L.ElemBytes))));
     Out = std::move(*Fp);

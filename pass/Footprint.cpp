@@ -754,7 +754,7 @@ Anchor anchorOf(const SCEV *Start, const Expr &ExtraOffset, uint64_t ElemAlign,
   if (!ExtraOffset.isConstant())
     Align = std::min(Align, ElemAlign);
   else if (int64_t X = ExtraOffset.constantValue())
-    Align = std::min<uint64_t>(Align, uint64_t(X) & (~uint64_t(X) + 1));
+    Align = MinAlign(Align, uint64_t(X));
   if (StepAlign)
     Align = std::min(Align, StepAlign);
   A.OffsetAlign = Align;

@@ -54,3 +54,17 @@ void reduce_scatter(const float *in, float *out) {
   // CHECK: [[@LINE+1]]:3: remark: MPI_Reduce_scatter (collective) of 'out <- in', float elements: send contiguous block of 240 bytes; receive contiguous block of 120 bytes; only when nranks == 3; calls 1; per call among nranks ranks: a rank sends at most 240 bytes and receives at most 120*nranks, all ranks send 240*nranks; send buffer lines 4 to 5, receive buffer lines 2 to 3; assumed alignment: read aligned to 4 bytes (element alignment), write aligned to 4 bytes (element alignment); cost (6000*nranks + 1519200) ps (model F_io-calls, embedded default profile)
   MPI_Reduce_scatter(in, out, counts, MPI_FLOAT, MPI_SUM, MPI_COMM_WORLD);
 }
+_Alignas(64) static float frecv[4096];
+// With MPI_IN_PLACE a rank sends its own block, at displs[rank]: 16 bytes
+// 8 + 36*rank bytes into a line-aligned buffer, so aligned to 4 bytes only,
+// in one line or two.
+void allgatherv_in_place(int np) {
+  int counts[64], displs[64];
+  for (int q = 0; q < np; q++) {
+    counts[q] = 4;
+    displs[q] = 2 + 9 * q;
+  }
+  // CHECK: [[@LINE+1]]:3: remark: MPI_Allgatherv (collective) of 'frecv'{{.*}}; send buffer lines min(1, nranks - 1) to 2*min(1, nranks - 1), {{.*}}; assumed alignment: read aligned to 4 bytes
+  MPI_Allgatherv(MPI_IN_PLACE, 4, MPI_FLOAT, frecv, counts, displs, MPI_FLOAT,
+                 MPI_COMM_WORLD);
+}
