@@ -1,12 +1,18 @@
 // The analysis (see SiteAnalysis.h): finding the sites of a function,
 // pricing them with the profile, and the function's total. At -O0 the IR is
 // not in SSA form, so the analysis runs on a promoted copy of the function
-// (SROA, early CSE, CFG simplification, loop simplification), deleted once
-// analysed: the compiled IR never changes.
+// (SROA, early CSE, CFG simplification, loop simplification). Above -O0 it
+// runs where loop-invariant code has not been hoisted yet (Pipeline.cpp):
+// a loop bound or a buffer pointer read from a global or a struct field in
+// the loop hides the trip count and the address, so a function with sites
+// missed for that is analysed again on a copy with such loads hoisted
+// (HoistLoads.h). Copies are deleted once analysed: the compiled IR never
+// changes.
 #include "SiteAnalysis.h"
 #include "CallFamilies.h"
 #include "CallSites.h"
 #include "CopyLoops.h"
+#include "HoistLoads.h"
 #include "ValueExprs.h"
 
 #include "llvm/Analysis/LoopInfo.h"
@@ -37,14 +43,15 @@ namespace commcost {
 
 AnalysisKey CommCostAnalysis::Key;
 
-/// The analyses of promoted copies at -O0, and the passes that promote.
+/// The analyses of copies, and the passes that make them: promotion at
+/// -O0, hoisting of loop-invariant loads above.
 struct PromotionManagers {
   PassBuilder PB;
   LoopAnalysisManager LAM;
   FunctionAnalysisManager FAM;
   CGSCCAnalysisManager CGAM;
   ModuleAnalysisManager MAM;
-  FunctionPassManager Promote;
+  FunctionPassManager Promote, Hoist;
   PromotionManagers() {
     PB.registerModuleAnalyses(MAM);
     PB.registerCGSCCAnalyses(CGAM);
@@ -55,6 +62,8 @@ struct PromotionManagers {
     Promote.addPass(EarlyCSEPass());
     Promote.addPass(SimplifyCFGPass());
     Promote.addPass(LoopSimplifyPass());
+    Hoist.addPass(LoopSimplifyPass());
+    Hoist.addPass(HoistInvariantLoadsPass());
   }
 };
 
@@ -421,31 +430,78 @@ CommCostInfo CommCostAnalysis::run(Function &F, FunctionAnalysisManager &FAM) {
   return Info;
 }
 
+namespace {
+/// Whether a site was missed for want of a trip count or an address that
+/// hoisting loop-invariant loads may give. (Sites analysed per iteration of
+/// a loop of unknown trip count are not: their loop holds calls, after
+/// which a global is not known to be unchanged.)
+bool mayGainFromHoisting(const SiteResult &R) {
+  if (R.Analysed)
+    return false;
+  RejectKind K = R.Rejected->kind();
+  return K == RejectKind::UnknownTripCount ||
+         K == RejectKind::VaryingLoopBound ||
+         K == RejectKind::NonAffineAddress;
+}
+
+/// Whether Copy, an analysis of a copy of the function Info analysed,
+/// finds the same sites and analyses each site Info does: then it stands
+/// for the function, and where both miss a site its reason is the one
+/// left after hoisting.
+bool standsFor(const CommCostInfo &Copy, const CommCostInfo &Info) {
+  if (Copy.Sites.size() != Info.Sites.size())
+    return false;
+  for (size_t I = 0; I < Info.Sites.size(); ++I) {
+    const SiteResult &A = Info.Sites[I], &B = Copy.Sites[I];
+    // The copy's locations are in a scope of its own.
+    bool SameLoc = !A.Loc == !B.Loc &&
+                   (!A.Loc || (A.Loc.getLine() == B.Loc.getLine() &&
+                               A.Loc.getCol() == B.Loc.getCol()));
+    if (!SameLoc || A.What != B.What || (A.Analysed && !B.Analysed))
+      return false;
+  }
+  return true;
+}
+} // namespace
+
+void CommCostAnalysis::analyseCopy(Function &F, FunctionAnalysisManager &FAM,
+                                   FunctionPassManager PromotionManagers::*Passes,
+                                   CommCostInfo &Info) {
+  if (!State->Promotion)
+    State->Promotion = std::make_unique<PromotionManagers>();
+  PromotionManagers &PM = *State->Promotion;
+  ValueToValueMapTy VMap;
+  Function *View = CloneFunction(&F, VMap);
+  // A name no other symbol has, so that no symbol is renamed.
+  View->setName("commcost.view");
+  View->removeFnAttr(Attribute::OptimizeNone);
+  (PM.*Passes).run(*View, PM.FAM);
+  // A copy of a copy (a choice's view of a function) stands for the
+  // function the first copy stands for.
+  auto Original = State->Facts.CopyOf.find(&F);
+  State->Facts.CopyOf[View] = Original != State->Facts.CopyOf.end()
+                                  ? Original->second
+                                  : F.getName().str();
+  BodyAnalyzer(*View, F, PM.FAM, FAM, *State).run(Info);
+  State->Facts.CopyOf.erase(View);
+  PM.FAM.clear(*View, View->getName());
+  View->eraseFromParent();
+}
+
 void CommCostAnalysis::analyse(Function &F, FunctionAnalysisManager &FAM,
                                bool Promote, CommCostInfo &Info) {
-  std::string Name = F.getName().str();
-  if (!Promote) {
-    BodyAnalyzer(F, F, FAM, FAM, *State).run(Info);
-  } else {
-    if (!State->Promotion)
-      State->Promotion = std::make_unique<PromotionManagers>();
-    PromotionManagers &PM = *State->Promotion;
-    ValueToValueMapTy VMap;
-    Function *View = CloneFunction(&F, VMap);
-    // A name no other symbol has, so that no symbol is renamed.
-    View->setName("commcost.view");
-    View->removeFnAttr(Attribute::OptimizeNone);
-    PM.Promote.run(*View, PM.FAM);
-    // A copy of a copy (a choice's view of a function) stands for the
-    // function the first copy stands for.
-    auto Original = State->Facts.CopyOf.find(&F);
-    State->Facts.CopyOf[View] =
-        Original != State->Facts.CopyOf.end() ? Original->second : Name;
-    BodyAnalyzer(*View, F, PM.FAM, FAM, *State).run(Info);
-    State->Facts.CopyOf.erase(View);
-    PM.FAM.clear(*View, View->getName());
-    View->eraseFromParent();
+  if (Promote) {
+    analyseCopy(F, FAM, &PromotionManagers::Promote, Info);
+    return;
   }
+  BodyAnalyzer(F, F, FAM, FAM, *State).run(Info);
+  if (none_of(Info.Sites, mayGainFromHoisting))
+    return;
+  CommCostInfo Hoisted;
+  Hoisted.Total.Params = Info.Total.Params;
+  analyseCopy(F, FAM, &PromotionManagers::Hoist, Hoisted);
+  if (standsFor(Hoisted, Info))
+    Info = std::move(Hoisted);
 }
 
 static std::string location(const DebugLoc &Loc) {

@@ -111,7 +111,7 @@ struct PluginState {
   std::set<std::string> InProgress;
   /// Budgets written in source, by function symbol (Budgets.h).
   std::map<std::string, Budget> Budgets;
-  /// At -O0: the analyses of promoted copies (created when first needed).
+  /// The analyses of copies of functions (created when first needed).
   std::unique_ptr<PromotionManagers> Promotion;
 };
 
@@ -126,9 +126,15 @@ private:
   friend llvm::AnalysisInfoMixin<CommCostAnalysis>;
   static llvm::AnalysisKey Key;
   std::shared_ptr<PluginState> State;
-  /// The analysis of F itself, or at -O0 (Promote) of a promoted clone.
+  /// The analysis of F itself, or at -O0 (Promote) of a promoted clone;
+  /// above -O0 of a clone with loop-invariant loads hoisted, when that
+  /// analyses more sites.
   void analyse(llvm::Function &F, llvm::FunctionAnalysisManager &FAM,
                bool Promote, CommCostInfo &Info);
+  /// The analysis of a clone of F that the passes PM.*Passes transformed.
+  void analyseCopy(llvm::Function &F, llvm::FunctionAnalysisManager &FAM,
+                   llvm::FunctionPassManager PromotionManagers::*Passes,
+                   CommCostInfo &Info);
 };
 
 /// F's total: the one computed already in this compilation, else F's

@@ -1,0 +1,32 @@
+// A bound and a buffer pointer read from globals inside the loop (miniAMR's
+// z_block_size, a global send buffer). Above -O0 the analysis runs before
+// LICM has hoisted such loads, so a function with sites missed for want of
+// a trip count or an address is analysed again on a copy after LICM; type-
+// based alias information says the stores of doubles leave the int and the
+// pointer unchanged. At -O0 there is no such information: missed.
+// RUN: %commcost -O2 %remarks %s 2>&1 | FileCheck %s
+// RUN: %commcost -O0 %remarks %s 2>&1 | FileCheck --check-prefix=O0 %s
+extern int z_block_size;
+extern double *gbuf;
+void pack_column(const double *a, int n) {
+  // CHECK: [[@LINE+2]]:3: remark: loop (copy-loop) of 'gbuf <- a', double elements: read z_block_size rows of 8 bytes, row pitch 8*n bytes, write contiguous block of 8*z_block_size bytes; messages 1,
+  // O0: [[@LINE+1]]:3: remark: copy loop not analysed: the trip count of the loop at line [[@LINE+1]] is unknown
+  for (int k = 0; k < z_block_size; k++)
+    gbuf[k] = a[k * n];
+}
+// CHECK: remark: function 'pack_column': predicted communication cost ({{.*}}z_block_size{{.*}}) ps (1 sites analysed, 0 not)
+extern int y_size;
+// Loads in inner loops move to the outermost preheader the stores leave them
+// unchanged in.
+void pack_plane(const double *a, int ld) {
+  // CHECK: [[@LINE+1]]:3: remark: loop (copy-loop) of 'gbuf <- a', double elements: read y_size rows of 8*z_block_size bytes, row pitch 8*ld bytes, write contiguous block of 8*y_size*z_block_size bytes;
+  for (int j = 0; j < y_size; j++)
+    for (int k = 0; k < z_block_size; k++)
+      gbuf[j * z_block_size + k] = a[j * ld + k];
+}
+// A store of ints may change an int bound: it stays in the loop.
+void pack_ints(int *dst, const int *src) {
+  // CHECK: [[@LINE+1]]:3: remark: copy loop not analysed: the trip count of the loop at line [[@LINE+1]] is unknown
+  for (int k = 0; k < z_block_size; k++)
+    dst[k] = src[2 * k];
+}
