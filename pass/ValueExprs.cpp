@@ -69,6 +69,9 @@ std::string describeValue(const Value *V) {
            demangle(Call->getCalledFunction()->getName().str()) + "()";
   else if (isa<LoadInst>(V))
     Text = "a value loaded from memory";
+  else if (const auto *Phi = dyn_cast<PHINode>(V))
+    Text = "a value merged from " + std::to_string(Phi->getNumIncomingValues()) +
+           " paths";
   else if (const auto *I = dyn_cast<Instruction>(V))
     Text = "a value computed by '" + std::string(I->getOpcodeName()) + "'";
   else if (const auto *A = dyn_cast<Argument>(V))
@@ -223,7 +226,14 @@ Expected<Expr> ExprTranslator::diamond(Value *V) {
                     Phi.getIncomingValue(1 - T));
     }
   }
-  return reject<VaryingValue>();
+  // A loop's counter changes per iteration; another merge (a search loop's
+  // result, a value set on several paths) is what the source names.
+  bool LoopCarried = DT && any_of(Phi.blocks(), [&](BasicBlock *In) {
+                       return DT->dominates(Phi.getParent(), In);
+                     });
+  if (LoopCarried || !DT)
+    return reject<VaryingValue>();
+  return reject<UnnamedValue>(describeValue(V));
 }
 
 /// c ? x : y where c compares x and y: a minimum or a maximum. The grammar
