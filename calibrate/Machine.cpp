@@ -1,7 +1,10 @@
-// Detection of line size, page size, cores and caches from sysfs.
+// Detection of line size, page size, cores and caches: from sysfs, or
+// where a machine has no cache directory there (some virtual machines),
+// from what the C library reads with CPUID (sysconf).
 #include "Machine.h"
 
 #include <fstream>
+#include <iterator>
 #include <string>
 #include <thread>
 #include <unistd.h>
@@ -34,6 +37,23 @@ uint64_t parseSize(const std::string &S) {
   return V;
 }
 
+/// Data caches as glibc's sysconf gives them; the last level is taken to
+/// be shared, as it is on the processors that have one.
+void fromSysconf(MachineInfo &M) {
+  const int Sizes[] = {_SC_LEVEL1_DCACHE_SIZE, _SC_LEVEL2_CACHE_SIZE,
+                       _SC_LEVEL3_CACHE_SIZE, _SC_LEVEL4_CACHE_SIZE};
+  for (unsigned I = 0; I < std::size(Sizes); ++I) {
+    long Size = sysconf(Sizes[I]);
+    if (Size <= 0)
+      break;
+    M.Caches.push_back(CacheLevel{I + 1, uint64_t(Size), false});
+  }
+  if (M.Caches.size() > 2)
+    M.Caches.back().Shared = true;
+  if (long Line = sysconf(_SC_LEVEL1_DCACHE_LINESIZE); Line > 0)
+    M.LineSize = uint64_t(Line);
+}
+
 } // namespace
 
 MachineInfo detectMachine() {
@@ -61,6 +81,8 @@ MachineInfo detectMachine() {
       M.LineSize = std::stoull(Line);
     M.Caches.push_back(C);
   }
+  if (M.Caches.empty())
+    fromSysconf(M);
   std::ifstream CpuInfo("/proc/cpuinfo");
   std::string L;
   while (std::getline(CpuInfo, L))

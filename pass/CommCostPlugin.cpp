@@ -186,13 +186,25 @@ public:
     Preprocessor &PP = CI.getPreprocessor();
     if (remarksWanted(CI.getCodeGenOpts()) ||
         PP.isMacroDefined("COMMCOST_VARIANTS_H") ||
-        PP.isMacroDefined("COMMCOST_BUDGET_H"))
+        PP.isMacroDefined("COMMCOST_BUDGET_H")) {
       FactsCollector(AST, State->Facts).TraverseAST(AST);
+      recordSystemFiles(AST.getSourceManager());
+    }
   }
 
 private:
   std::shared_ptr<PluginState> State;
   CompilerInstance &CI;
+
+  /// The files included as system headers.
+  void recordSystemFiles(const SourceManager &SM) {
+    for (unsigned I = 0, N = SM.local_sloc_entry_size(); I < N; ++I) {
+      const SrcMgr::SLocEntry &E = SM.getLocalSLocEntry(I);
+      if (E.isFile() && SrcMgr::isSystem(E.getFile().getFileCharacteristic()))
+        State->Facts.SystemFiles.insert(
+            SourceFacts::normalPath("", E.getFile().getName()));
+    }
+  }
 };
 
 class CommCostAction : public PluginASTAction {

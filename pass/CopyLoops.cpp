@@ -12,6 +12,7 @@
 #include "llvm/ADT/MapVector.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
@@ -54,7 +55,9 @@ public:
       for (BasicBlock *BB : Top->blocks())
         for (Instruction &I : *BB)
           if (auto *St = dyn_cast<StoreInst>(&I);
-              St && !Ctx.Facts.isLoweredUserCopy(*St)) // a memcpy site
+              St && !Ctx.Facts.isLoweredUserCopy(*St) && // a memcpy site
+              !toScalarVariable(*St) &&
+              !Ctx.Facts.isSystemLocation(St->getDebugLoc()))
             if (LoadInst *Ld = copiedLoad(*St); Ld && Top->contains(Ld)) {
               const Loop *Part = partitionAround(*St);
               // A value loaded before the split loop is not a copy of it.
@@ -90,6 +93,15 @@ private:
   const AnalysisContext &Ctx;
   std::vector<SiteResult> &Out;
   MapVector<const Loop *, Split> Partitions;
+
+  /// A store to a local scalar whose address escapes (a variable an
+  /// OpenMP region captures, or one given to MPI_Bcast): no copy loop.
+  static bool toScalarVariable(const StoreInst &St) {
+    const auto *Slot =
+        dyn_cast<AllocaInst>(getUnderlyingObject(St.getPointerOperand()));
+    return Slot && !Slot->isArrayAllocation() &&
+           Slot->getAllocatedType()->isSingleValueType();
+  }
 
   static DebugLoc locationOf(const Loop &L, const StoreInst &St) {
     return L.getStartLoc() ? DebugLoc(L.getStartLoc()) : St.getDebugLoc();

@@ -309,6 +309,9 @@ public:
                         &BodyFAM.getResult<TargetLibraryAnalysis>(Body)};
     findCallSites(Body, Ctx, Info.Sites);
     findCopyLoops(Body, Original, Ctx, Info.Sites);
+    erase_if(Info.Sites, [&](const SiteResult &R) {
+      return State.Facts.isSystemLocation(R.Loc);
+    });
     TotalBuilder Total(Original.getName());
     for (SiteResult &R : Info.Sites) {
       if (R.Analysed)

@@ -9,6 +9,8 @@
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
 using namespace llvm;
@@ -50,6 +52,28 @@ bool SourceFacts::isSystemFunction(const Function &F) const {
   auto Copy = CopyOf.find(&F);
   return SystemFunctions.count(Copy == CopyOf.end() ? F.getName().str()
                                                     : Copy->second);
+}
+
+std::string SourceFacts::normalPath(StringRef Directory, StringRef File) {
+  SmallString<256> Path(File);
+  if (sys::path::is_relative(Path)) {
+    if (Directory.empty())
+      sys::fs::make_absolute(Path);
+    else
+      sys::fs::make_absolute(Directory, Path);
+  }
+  sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+  return std::string(Path);
+}
+
+bool SourceFacts::isSystemLocation(const DebugLoc &Loc) const {
+  if (!Loc || SystemFiles.empty())
+    return false;
+  auto [It, New] = SystemFileCache.try_emplace(Loc->getFile(), false);
+  if (New)
+    It->second = SystemFiles.count(
+        normalPath(Loc->getDirectory(), Loc->getFilename()));
+  return It->second;
 }
 
 /// The unqualified identifier of a (possibly C++-mangled) global symbol.

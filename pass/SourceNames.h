@@ -5,7 +5,9 @@
 // source position belongs to), global symbols, and IR names (opt tests).
 #pragma once
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/IR/DebugLoc.h"
 #include "llvm/IR/Value.h"
 
 #include <map>
@@ -65,6 +67,10 @@ struct SourceFacts {
   /// Symbols of functions defined in system headers (library code, such as
   /// Open MPI's C++ bindings), whose sites are not the user's.
   std::set<std::string> SystemFunctions;
+  /// Files that are system headers (normalPath).
+  std::set<std::string, std::less<>> SystemFiles;
+  /// Whether a debug-info file is one of them, as found.
+  mutable llvm::DenseMap<const llvm::MDNode *, bool> SystemFileCache;
   /// The alignment of memory from malloc and the default operator new on
   /// the target (clang's default new alignment), or 0 when unknown.
   uint64_t HeapAlign = 0;
@@ -79,6 +85,14 @@ struct SourceFacts {
   /// Whether F (or the function a promoted copy F stands for) was defined
   /// in a system header.
   bool isSystemFunction(const llvm::Function &F) const;
+  /// Whether code at Loc is in a system header (library code inlined into
+  /// the user's, such as std::char_traits's copy loop): not a user's site.
+  bool isSystemLocation(const llvm::DebugLoc &Loc) const;
+  /// A file's absolute path without . and .., the key of SystemFiles
+  /// (Directory: what a relative File is relative to; empty: the current
+  /// directory).
+  static std::string normalPath(llvm::StringRef Directory,
+                                llvm::StringRef File);
 };
 
 /// The source parameter an IR argument stands for, if the frontend saw it.
