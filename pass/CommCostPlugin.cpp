@@ -65,8 +65,14 @@ public:
     std::vector<SourceParam> Params;
     if (const auto *M = dyn_cast<CXXMethodDecl>(FD); M && M->isInstance())
       Params.push_back({"this", alignOfPointee(M->getThisType())});
-    for (const ParmVarDecl *P : FD->parameters())
-      Params.push_back({P->getName().str(), alignOfPointee(P->getType())});
+    for (const ParmVarDecl *P : FD->parameters()) {
+      QualType T = P->getType().getCanonicalType();
+      // Passed in as many IR arguments as the target's ABI decides.
+      bool Several = T->isRecordType() || T->isAnyComplexType() ||
+                     T->isMemberFunctionPointerType() || T->isVectorType();
+      Params.push_back(
+          {P->getName().str(), alignOfPointee(P->getType()), Several});
+    }
     Facts.Params[Names.getName(FD)] = std::move(Params);
     return true;
   }

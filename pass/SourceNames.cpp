@@ -113,13 +113,25 @@ const SourceParam *sourceParameter(const Argument &A,
     if (!Other.hasStructRetAttr())
       ++Index;
   }
+  const std::vector<SourceParam> &Src = It->second;
   unsigned SourceArgs = count_if(
       F.args(), [](const Argument &X) { return !X.hasStructRetAttr(); });
-  // Aggregates passed by value expand into several IR arguments; then the
-  // positions no longer correspond.
-  if (SourceArgs != It->second.size() || Index >= It->second.size())
+  if (SourceArgs == Src.size())
+    return Index < Src.size() ? &Src[Index] : nullptr;
+  // Aggregates passed by value expand into several IR arguments (or none):
+  // the parameters before the first correspond from the front, those after
+  // the last from the back.
+  auto IsAggregate = [](const SourceParam &P) { return P.ByValueAggregate; };
+  auto First = find_if(Src, IsAggregate);
+  if (First == Src.end())
     return nullptr;
-  return &It->second[Index];
+  unsigned Before = First - Src.begin();
+  unsigned After = find_if(reverse(Src), IsAggregate) - Src.rbegin();
+  if (Index < Before)
+    return &Src[Index];
+  if (Index + After >= SourceArgs && Index < SourceArgs)
+    return &Src[Src.size() - (SourceArgs - Index)];
+  return nullptr;
 }
 
 /// Whether V holds a value of kind K: a load of flags[i] at the position

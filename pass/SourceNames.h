@@ -43,6 +43,9 @@ struct SourceParam {
   /// For a pointer to a complete object type T, T's alignment: C requires
   /// a T* to be aligned so (0 otherwise).
   uint64_t PointeeAlign = 0;
+  /// An aggregate, complex or vector passed by value: the ABI may expand
+  /// it into several IR arguments, or none.
+  bool ByValueAggregate = false;
 };
 
 /// What the frontend recorded about the translation unit.
