@@ -688,7 +688,7 @@ static uint64_t guaranteedAlign(const Value *Base, const AnalysisContext &Ctx,
     }
     // A double* parameter points to doubles, whatever it is cast to.
     if (const SourceParam *P = sourceParameter(*Arg, Ctx.Facts);
-        P && P->PointeeAlign > 1) {
+        P && P->PointeeAlign >= 1) {
       Note = "'" + P->Name + "' points to " + std::to_string(P->PointeeAlign) +
              "-byte aligned elements";
       FromPointerType = true;
@@ -732,10 +732,9 @@ Anchor anchorOf(const SCEV *Start, const Expr &ExtraOffset, uint64_t ElemAlign,
   ElemAlign = std::max<uint64_t>(1, PowerOf2Ceil(ElemAlign));
   // A pointer's type says no more than its element's alignment does when
   // they agree; the note names the element then. A typed pointer of a
-  // smaller alignment (a short * given with a datatype of doubles) is what
-  // the program guarantees; a char or void pointer says nothing.
-  bool TypedBelowElement =
-      FromPointerType && A.BaseAlign > 1 && A.BaseAlign < ElemAlign;
+  // smaller alignment (a short * or a char * given with a datatype of
+  // doubles) is what the program guarantees; a void pointer says nothing.
+  bool TypedBelowElement = FromPointerType && A.BaseAlign < ElemAlign;
   if (!TypedBelowElement &&
       (A.BaseAlign < ElemAlign ||
        (FromPointerType && A.BaseAlign == ElemAlign))) {
