@@ -127,8 +127,9 @@ private:
   static llvm::AnalysisKey Key;
   std::shared_ptr<PluginState> State;
   /// The analysis of F itself, or at -O0 (Promote) of a promoted clone;
-  /// above -O0 of a clone with loop-invariant loads hoisted, when that
-  /// analyses more sites.
+  /// above -O0 of a clone with loop-invariant loads hoisted, when F has
+  /// sites missed for a trip count or an address and the clone finds the
+  /// same sites and analyses each one F's analysis does.
   void analyse(llvm::Function &F, llvm::FunctionAnalysisManager &FAM,
                bool Promote, CommCostInfo &Info);
   /// The analysis of a clone of F that the passes PM.*Passes transformed.
