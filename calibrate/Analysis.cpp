@@ -167,6 +167,29 @@ std::vector<ModelForm> streamForms(const std::vector<Observation> &Train,
     }
   if (CacheCoefs.size() > Coefs.size())
     Out.push_back({"M1-stream-cache", "commcost", Cache, CacheCoefs});
+  // Lines brought in again at each level (columns walked outer, rows that
+  // crowd a few sets), when the points carry them.
+  std::string Reuse;
+  std::vector<std::string> ReuseCoefs;
+  for (unsigned Level = 1; Level <= MaxCacheLevel; ++Level) {
+    std::string Feature = "L_re" + std::to_string(Level);
+    if (!Train.front().Features.count(Feature))
+      continue;
+    std::string Coef = "r" + std::to_string(Level);
+    Reuse += " + " + Coef + "*" + Feature;
+    ReuseCoefs.push_back(Coef);
+  }
+  if (!ReuseCoefs.empty()) {
+    size_t Plain = Out.size();
+    for (size_t I = 0; I < Plain; ++I) {
+      ModelForm F = Out[I];
+      F.Name += "-reuse";
+      F.Form += Reuse;
+      F.Coefficients.insert(F.Coefficients.end(), ReuseCoefs.begin(),
+                            ReuseCoefs.end());
+      Out.push_back(std::move(F));
+    }
+  }
   return Out;
 }
 
@@ -189,6 +212,13 @@ void analyseMarshalling(Analysis &A, const std::vector<Point> &Ps,
       {"blocks",
        observations(
            Ps, [&](const Point &P) { return IsTest(P) && P.Kind == "block"; })},
+      {"columns outer",
+       observations(Ps,
+                    [&](const Point &P) {
+                      auto It = P.Features.find("columns_outer");
+                      return IsTest(P) && It != P.Features.end() &&
+                             It->second != 0;
+                    })},
       {"all", observations(Ps, IsTest)}};
   std::string Group = "p=" + std::to_string(Ps.empty() ? 1 : Ps[0].P);
   std::vector<ModelForm> Forms = formsOf("cache-lines");

@@ -42,11 +42,15 @@ uint64_t parseSize(const std::string &S) {
 void fromSysconf(MachineInfo &M) {
   const int Sizes[] = {_SC_LEVEL1_DCACHE_SIZE, _SC_LEVEL2_CACHE_SIZE,
                        _SC_LEVEL3_CACHE_SIZE, _SC_LEVEL4_CACHE_SIZE};
+  const int Ways[] = {_SC_LEVEL1_DCACHE_ASSOC, _SC_LEVEL2_CACHE_ASSOC,
+                      _SC_LEVEL3_CACHE_ASSOC, _SC_LEVEL4_CACHE_ASSOC};
   for (unsigned I = 0; I < std::size(Sizes); ++I) {
     long Size = sysconf(Sizes[I]);
     if (Size <= 0)
       break;
-    M.Caches.push_back(CacheLevel{I + 1, uint64_t(Size), false});
+    long Assoc = sysconf(Ways[I]); // 0 or less: fully associative or unknown
+    M.Caches.push_back(CacheLevel{I + 1, uint64_t(Size), false,
+                                  uint64_t(std::max(0L, Assoc))});
   }
   if (M.Caches.size() > 2)
     M.Caches.back().Shared = true;
@@ -77,6 +81,8 @@ MachineInfo detectMachine() {
     // A cache listed for more than one CPU ("0-1", "0,1") is shared.
     C.Shared = readLine(Dir + "shared_cpu_list", Shared) &&
                Shared.find_first_of("-,") != std::string::npos;
+    if (std::string Ways; readLine(Dir + "ways_of_associativity", Ways))
+      C.Ways = std::stoull(Ways);
     if (readLine(Dir + "coherency_line_size", Line))
       M.LineSize = std::stoull(Line);
     M.Caches.push_back(C);

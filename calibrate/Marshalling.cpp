@@ -4,8 +4,12 @@
 // unpacks). The matrix lines are flushed before every sample, so each
 // transfer starts from memory as in a real exchange of a large array.
 // Features: n (one message), m (bytes), L_mem (lines, from libcommcost),
-// and two beyond the paper: pages (the same count with the page as the
-// line) and runs (contiguous pieces).
+// and beyond the paper: pages (the same count with the page as the line),
+// runs (contiguous pieces) and L_re<k>, the lines each cache level brings
+// in again: half the columns and blocks are walked columns outer, and a
+// quarter of the matrices have a power-of-two row, whose columns crowd a
+// few cache sets. Pack and unpack walk alike, so a sample's L_re<k> are
+// twice the pack loop's.
 #include "Suite.h"
 
 #include "Mpi.h"
@@ -15,6 +19,7 @@
 #include <mpi.h>
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstdlib>
 #include <memory>
@@ -50,6 +55,7 @@ Arena &arena() {
 struct Shape {
   std::string Kind; // row, column, block
   uint64_t Rows, Cols, R, C, Row0, Col0;
+  bool ColumnsOuter = false;
 };
 
 Slice2D sliceOf(const Shape &S) {
@@ -71,6 +77,16 @@ void copySlice(double *Matrix, const Shape &S, double *Buf, bool Pack) {
   double *First = Matrix + S.Row0 * S.Cols + S.Col0;
   uint64_t PerRow = Sl.BytesPerRow / sizeof(double);
   uint64_t Pitch = Sl.Pitch / sizeof(double);
+  if (S.ColumnsOuter && Sl.Rows > 1) {
+    for (uint64_t J = 0; J < PerRow; ++J)
+      for (uint64_t I = 0; I < Sl.Rows; ++I) {
+        if (Pack)
+          Buf[I * PerRow + J] = First[I * Pitch + J];
+        else
+          First[I * Pitch + J] = Buf[I * PerRow + J];
+      }
+    return;
+  }
   for (uint64_t I = 0; I < Sl.Rows; ++I) {
     double *Row = First + I * Pitch, *B = Buf + I * PerRow;
     if (Pack)
@@ -102,6 +118,10 @@ PointSpec makePoint(RunContext &Ctx, const Shape &S) {
   P.Record.Features["rows"] = double(S.Rows);
   P.Record.Features["cols"] = double(S.Cols);
   P.Record.Features["count"] = double(S.Kind == "row" ? S.R : S.C);
+  P.Record.Features["columns_outer"] = S.ColumnsOuter;
+  for (const auto &[Name, V] : packRefetchFeatures(
+           Sl, Offset, sizeof(double), S.ColumnsOuter, Mc))
+    P.Record.Features[Name] = 2 * V; // pack and unpack
   uint64_t Elems = Sl.Rows * Sl.BytesPerRow / sizeof(double);
   P.Setup = [S, Elems] {
     arena().reserve(S.Rows * S.Cols * sizeof(double));
@@ -153,6 +173,8 @@ Shape randomShape(Rng &Random, uint64_t MaxDim) {
   S.Kind = Kinds[std::uniform_int_distribution<int>(0, 2)(Random)];
   S.Rows = Side();
   S.Cols = Side();
+  if (std::uniform_int_distribution<int>(0, 3)(Random) == 0)
+    S.Cols = std::bit_floor(S.Cols);
   S.R = LogUniform(1, std::min<uint64_t>(200, S.Rows));
   S.C = LogUniform(1, std::min<uint64_t>(200, S.Cols));
   if (S.Kind == "column")
@@ -161,6 +183,8 @@ Shape randomShape(Rng &Random, uint64_t MaxDim) {
     S.C = S.Cols;
   S.Row0 = std::uniform_int_distribution<uint64_t>(0, S.Rows - S.R)(Random);
   S.Col0 = std::uniform_int_distribution<uint64_t>(0, S.Cols - S.C)(Random);
+  S.ColumnsOuter = S.Kind != "row" && S.C > 1 &&
+                   std::uniform_int_distribution<int>(0, 1)(Random) == 1;
   return S;
 }
 

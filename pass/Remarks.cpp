@@ -133,6 +133,18 @@ static void emitSite(OptimizationRemarkEmitter &ORE, const BasicBlock *Block,
     }
     if (auto M = F.Values.find("M"); M != F.Values.end() && !Collective)
       Count(", total M ", "Traffic", M->second, S.AtMost);
+    // Lines the loop order brings in again (L_re<k>), when there are any.
+    std::vector<std::pair<unsigned, std::string>> Again;
+    for (const CacheLevel &L : P.Machine.Caches)
+      if (auto V = F.Values.find("L_re" + std::to_string(L.Level));
+          V != F.Values.end() &&
+          !(V->second.isConstant() && V->second.constantValue() == 0))
+        Again.emplace_back(L.Level, V->second.str());
+    for (size_t I = 0; I < Again.size(); ++I) {
+      std::string Level = "L" + std::to_string(Again[I].first);
+      Rem << (I ? ", " : "; lines brought in again (loop order): ") << Level
+          << " " << ore::NV("LinesAgain" + Level, Again[I].second);
+    }
     if (std::string Align = alignmentOf(S, P.Machine.LineSize); !Align.empty())
       Rem << "; assumed alignment: " << Align;
     if (C.Us) {

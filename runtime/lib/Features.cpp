@@ -45,6 +45,46 @@ FeatureVector sliceFeatures(const Slice2D &S, uint64_t Offset,
   return Out;
 }
 
+FeatureVector packRefetchFeatures(const Slice2D &S, uint64_t Offset,
+                                  uint64_t ElemBytes, bool ColumnsOuter,
+                                  const MachineInfo &M) {
+  auto Num = [](uint64_t V) { return Expr::constant(int64_t(V)); };
+  uint64_t Rows = S.Rows, Row = S.BytesPerRow, Pitch = S.Pitch;
+  if (Pitch == Row) { // abutting rows: one run, as the copy loop walks it
+    Row *= Rows;
+    Pitch = Row;
+    Rows = 1;
+  }
+  ElemBytes = std::max<uint64_t>(1, ElemBytes);
+  uint64_t PerRow = Row / ElemBytes;
+  auto Walked = [&](uint64_t RowPitch, uint64_t Align, uint64_t At) {
+    Footprint F;
+    F.Slice = {Num(1), Num(Rows), Num(Row), Num(RowPitch), Num(Rows * RowPitch)};
+    F.Where.BaseAlign = Align;
+    F.Where.Offset = int64_t(At);
+    F.BlockBytes = Num(ElemBytes);
+    SymbolicDim Along{Num(PerRow), Num(ElemBytes)}, Down{Num(Rows), Num(RowPitch)};
+    F.AccessOrder = ColumnsOuter ? std::vector{Down, Along}
+                                 : std::vector{Along, Down};
+    return F;
+  };
+  Site Copy;
+  Copy.Kind = SiteKind::CopyLoop;
+  Copy.Read = Walked(Pitch, M.LineSize, Offset);
+  Copy.Written = Walked(Row, M.LineSize, 0);
+  SiteFeatures Values = featuresOf(Copy, M);
+  FeatureVector Out;
+  for (const CacheLevel &C : M.Caches) {
+    std::string Name = "L_re" + std::to_string(C.Level);
+    auto It = Values.Values.find(Name);
+    if (It == Values.Values.end())
+      throw std::invalid_argument("no feature " + Name + " for the slice: " +
+                                  Values.Unavailable[Name]);
+    Out[Name] = double(It->second.evaluate({}));
+  }
+  return Out;
+}
+
 std::map<std::string, Expr>
 superstepFeatureExprs(const Expr &Hr, const Expr &Hw, const Expr &Hrb,
                       const Expr &Hwb, const Expr &M, const Expr &P,

@@ -69,6 +69,12 @@ const std::vector<ModelForm> &builtinModelForms() {
        {"a", "b", "c", "e"}},
       {"M1-pages-runs", "commcost", "a*n + b*m + c*L_mem + e*pages + f*runs",
        {"a", "b", "c", "e", "f"}},
+      // Lines brought in again at each cache level, beyond the unique
+      // ones, because the loop order walks them after the cache let them
+      // go (the layer conditions of Reuse.h).
+      {"M1-reuse", "commcost",
+       "a*n + b*m + c*L_mem + r1*L_re1 + r2*L_re2 + r3*L_re3",
+       {"a", "b", "c", "r1", "r2", "r3"}},
 
       // Supersteps: one cost per access of the busiest thread, hrw =
       // max_i(r_i + w_i). A superstep costs what its busiest thread does;

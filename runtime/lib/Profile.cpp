@@ -144,6 +144,8 @@ public:
                             Field + ".size", M.LineSize, MaxCacheBytes);
       if (Caches[I].contains("shared"))
         C.Shared = boolean(Caches[I]["shared"], Field + ".shared");
+      if (Caches[I].contains("ways"))
+        C.Ways = integer(Caches[I]["ways"], Field + ".ways", 1, MaxCacheWays);
       M.Caches.push_back(C);
     }
     return M;
@@ -272,9 +274,12 @@ nlohmann::json Profile::toJson() const {
   M["cores"] = Machine.Cores;
   M["default"] = Machine.IsDefault;
   json Caches = json::array();
-  for (const CacheLevel &C : Machine.Caches)
-    Caches.push_back(
-        {{"level", C.Level}, {"size", C.SizeBytes}, {"shared", C.Shared}});
+  for (const CacheLevel &C : Machine.Caches) {
+    json Level = {{"level", C.Level}, {"size", C.SizeBytes}, {"shared", C.Shared}};
+    if (C.Ways)
+      Level["ways"] = C.Ways;
+    Caches.push_back(std::move(Level));
+  }
   M["caches"] = Caches;
 
   json Old = J.contains("models") && J["models"].is_object() ? J["models"]

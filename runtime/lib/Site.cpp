@@ -2,6 +2,7 @@
 // features of a site on a machine and its price under a model.
 #include "commcost/Site.h"
 #include "commcost/Features.h"
+#include "commcost/Reuse.h"
 
 #include "LineFormulas.h"
 
@@ -323,6 +324,7 @@ public:
     if (S.Bytes)
       F.Values.emplace("m", *S.Bytes);
     lines();
+    refetches();
     if (wanted("pages"))
       acrossFootprints("pages", [&](const Footprint &Fp, std::string &Why) {
         auto B = uniqueLinesOfFootprint(Fp, M.PageSize, Why, Memo);
@@ -426,6 +428,75 @@ private:
       F.Values.emplace("L_mem", Expr::constant(0)); // operands by value
     else
       F.Unavailable.emplace("L_mem", "the site has no memory footprint");
+  }
+
+  /// The walk of a footprint in the order its loops run, when every size
+  /// is a constant and the block is whole: the lines of the block and of
+  /// each prefix of the dimensions, at the placement with the fewest (an
+  /// aligned array, as large arrays are: at the largest, a block of 8
+  /// doubles would span two lines and every tile of a tiled loop would
+  /// share lines with the next).
+  std::optional<Walk> walkOf(const Footprint &Fp) const {
+    if (!Fp.Pieces.empty() || Fp.LongestPiece || !Fp.BlockBytes.isConstant())
+      return std::nullopt;
+    Placement P = placementIn(Fp.Where, M.LineSize);
+    Walk W;
+    W.BlockLines =
+        uniqueLinesOfBlock(uint64_t(std::max<int64_t>(0, Fp.BlockBytes.constantValue())),
+                           P, M.LineSize)
+            .Min;
+    std::vector<SymbolicDim> Prefix;
+    for (const SymbolicDim &D : Fp.AccessOrder) {
+      if (!D.Count.isConstant() || !D.Pitch.isConstant())
+        return std::nullopt;
+      int64_t Count = D.Count.constantValue(), Pitch = D.Pitch.constantValue();
+      if (Count < 0 || Pitch == INT64_MIN)
+        return std::nullopt;
+      Prefix.push_back({D.Count, Expr::constant(Pitch < 0 ? -Pitch : Pitch)});
+      Footprint Part = Fp;
+      std::string Shape, Why;
+      auto Slice = sliceOfRepeatedBlock(Fp.BlockBytes, Prefix, Shape, Why);
+      if (!Slice)
+        return std::nullopt;
+      Part.Slice = *Slice;
+      auto Lines = uniqueLinesOfFootprint(Part, M.LineSize, Why, Memo);
+      if (!Lines || !Lines->Min.isConstant())
+        return std::nullopt;
+      W.Dims.push_back({uint64_t(Count), uint64_t(Pitch < 0 ? -Pitch : Pitch),
+                        uint64_t(Lines->Min.constantValue())});
+    }
+    return W;
+  }
+
+  /// L_re<k>: lines brought into the level-k cache again, beyond each
+  /// footprint's unique lines, because the loop order walks them after the
+  /// cache let them go (Reuse.h), summed over the footprints: each is a
+  /// transfer. A footprint whose sizes are not all constants, or whose
+  /// blocks are touched in pieces, is taken to reuse its lines (0).
+  void refetches() {
+    bool Any = false;
+    for (const CacheLevel &C : M.Caches)
+      Any |= wanted("L_re" + std::to_string(C.Level));
+    if (!Any)
+      return;
+    std::vector<Walk> Walks;
+    for (const Footprint *Fp : footprints())
+      if (auto W = walkOf(*Fp))
+        Walks.push_back(std::move(*W));
+    for (const CacheLevel &C : M.Caches) {
+      std::string Name = "L_re" + std::to_string(C.Level);
+      auto T = lineTransfers(Walks, {C.SizeBytes, M.LineSize, C.Ways});
+      if (!T) {
+        F.Unavailable.emplace(Name, "its line transfers exceed 2^64");
+        continue;
+      }
+      uint64_t Again = 0;
+      for (size_t I = 0; I < Walks.size(); ++I)
+        Again += (*T)[I] - (Walks[I].Dims.empty() ? Walks[I].BlockLines
+                                                  : Walks[I].Dims.back().Lines);
+      F.Values.emplace(Name, Expr::constant(int64_t(std::min<uint64_t>(
+                                 Again, uint64_t(INT64_MAX)))));
+    }
   }
 
   /// Bianco and Pucci's hi, ho, h = max(hi, ho) and M (the bytes

@@ -77,12 +77,17 @@ TEST(DefaultProfile, IsMarkedAsDefaultAndCoversEverySiteKind) {
     static const std::set<std::string> Known = {
         "n",   "m",   "L_mem", "hr", "hw", "hrc", "hrm", "hwc", "hwm", "M",
         "h",   "hi",  "ho",    "V",  "p",  "k",   "l",   "r",   "w"};
+    std::set<std::string> Levels;
+    for (const CacheLevel &C : P.Machine.Caches)
+      Levels.insert("L_re" + std::to_string(C.Level));
     for (const std::string &F : P.modelForSite(Kind).features())
-      EXPECT_TRUE(Known.count(F)) << Kind << " needs unknown feature " << F;
+      EXPECT_TRUE(Known.count(F) || Levels.count(F))
+          << Kind << " needs unknown feature " << F;
   }
   // A plausible machine: a 4 KiB row copy costs between 0.01 and 10 us.
   double Us = P.modelForSite("copy").evaluate(
-      {{"n", 1}, {"m", 4096}, {"L_mem", 64}});
+      {{"n", 1}, {"m", 4096}, {"L_mem", 64}, {"L_re1", 0}, {"L_re2", 0},
+       {"L_re3", 0}});
   EXPECT_GT(Us, 0.01);
   EXPECT_LT(Us, 10.0);
   EXPECT_THROW(P.modelForSite("teleport"), ProfileError);

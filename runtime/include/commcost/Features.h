@@ -7,6 +7,7 @@
 #include "commcost/Expr.h"
 #include "commcost/Lines.h"
 #include "commcost/Model.h"
+#include "commcost/Profile.h"
 
 #include <cstdint>
 #include <map>
@@ -26,6 +27,15 @@ Expr contiguousRunsOfSymbolicSlice(const SymbolicSlice &S);
 /// runs (contiguous pieces); featuresOf's values for that site, folded.
 FeatureVector sliceFeatures(const Slice2D &S, uint64_t Offset,
                             uint64_t LineSize, uint64_t PageSize);
+
+/// L_re<k> for each cache level of M (lines brought in again, Site.h's
+/// featuresOf) of a loop that copies slice S, whose first byte is at
+/// Offset, into a packed buffer element by element (ElemBytes each), rows
+/// outer or columns outer: the plugin's features of that copy loop, for
+/// the calibrator that times it. Whole rows that abut are one run.
+FeatureVector packRefetchFeatures(const Slice2D &S, uint64_t Offset,
+                                  uint64_t ElemBytes, bool ColumnsOuter,
+                                  const MachineInfo &M);
 
 /// A superstep from the reads and writes (element accesses) of each
 /// processor: hr, hw (maxima), h = max(hr, hw), hrw = max_i(r_i + w_i)

@@ -42,6 +42,8 @@ inline constexpr uint64_t MaxCores = 65536;
 /// line and at most MaxCacheBytes.
 inline constexpr uint64_t MaxCacheLevel = 8;
 inline constexpr uint64_t MaxCacheBytes = uint64_t(1) << 40;
+/// Ways of associativity, when given: 1 (direct-mapped) to this many.
+inline constexpr uint64_t MaxCacheWays = 1024;
 /// Fit statistics count at most this many points.
 inline constexpr uint64_t MaxFitPoints = 1000000000;
 
@@ -58,6 +60,8 @@ struct CacheLevel {
   unsigned Level = 1;
   uint64_t SizeBytes = 0;
   bool Shared = false;
+  /// Ways of associativity; 0: fully associative or not known.
+  uint64_t Ways = 0;
 };
 
 struct MachineInfo {

@@ -101,8 +101,8 @@
 ; A struct of two doubles 16 bytes apart: two 8-byte rows (collectives.ll
 ; has UnsupportedDatatype).
 ; CHECK-LABEL: commcost: function 'struct_datatype'
-; CHECK-NEXT:   site ? copy memcpy of 'local array <- buffer': L_mem=1, m=16, n=1; lines 1..1; read lines 1..1; write lines 1..1; cost 0.024480 us {{\[}}M1]
-; CHECK-NEXT:   site ? copy memcpy of 'local array <- buffer': L_mem=1, m=16, n=1; lines 1..1; read lines 1..1; write lines 1..1; cost 0.024480 us {{\[}}M1]
+; CHECK-NEXT:   site ? copy memcpy of 'local array <- buffer': L_mem=1, L_re1=0, L_re2=0, L_re3=0, m=16, n=1; lines 1..1; read lines 1..1; write lines 1..1; cost 0.024480 us {{\[}}M1-reuse]
+; CHECK-NEXT:   site ? copy memcpy of 'local array <- buffer': L_mem=1, L_re1=0, L_re2=0, L_re3=0, m=16, n=1; lines 1..1; read lines 1..1; write lines 1..1; cost 0.024480 us {{\[}}M1-reuse]
 ; CHECK-NEXT:   site ? send MPI_Send of 'a': L_mem=2, m=16, n=1; lines 1..2; cost 0.359120 us {{\[}}M1-mpi]
 ; CHECK-NEXT:   total: 0.408080 us (3 analysed, 0 missed)
 ; CHECK-LABEL: commcost: function 'invalid_datatype'

@@ -5,7 +5,7 @@
 // RUN: %clang -O2 -fplugin=%plugin -fplugin-arg-commcost-profile=%srcroot/runtime/profiles/default.json -Rpass-analysis=commcost -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=FILE
 #include <string.h>
 double a[512][512], row[512];
-// EMBEDDED: remark: memcpy (copy) {{.*}}(model M1, embedded default profile)
-// FILE: remark: memcpy (copy) {{.*}}(model M1, profile {{.*}}runtime/profiles/default.json (marked default: not a measurement))
+// EMBEDDED: remark: memcpy (copy) {{.*}}(model M1-reuse, embedded default profile)
+// FILE: remark: memcpy (copy) {{.*}}(model M1-reuse, profile {{.*}}runtime/profiles/default.json (marked default: not a measurement))
 // FILE-NOT: embedded default profile
 void copy_row(int i) { memcpy(row, a[i], sizeof row); }
