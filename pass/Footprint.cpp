@@ -161,7 +161,8 @@ struct RunningCounters : SCEVRewriteVisitor<RunningCounters> {
     if (isa<SCEVCouldNotCompute>(Back))
       return U;
     const SCEV *Step = SE.getMinusSCEV(Back, U);
-    if (!SE.isLoopInvariant(Step, &L))
+    // Pointers of different bases have no difference.
+    if (isa<SCEVCouldNotCompute>(Step) || !SE.isLoopInvariant(Step, &L))
       return U;
     return SE.getAddRecExpr(SE.getSCEV(Phi->getIncomingValueForBlock(Pre)),
                             Step, &L, SCEV::FlagAnyWrap);
