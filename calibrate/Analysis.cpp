@@ -128,10 +128,19 @@ uint64_t cacheLines(const MachineInfo &Mc, unsigned Level) {
 /// (capacities from the machine).
 std::vector<ModelForm> streamForms(const std::vector<Observation> &Train,
                                    const MachineInfo &Mc) {
-  const char *Base =
+  std::string Base =
       "a*n + b*m + c*L_mem + e*pages + f*runs + s*min(L_mem, K*pages) + "
       "u*min(L_mem, J*n)";
   std::vector<std::string> Coefs = {"a", "b", "c", "e", "f", "s", "u"};
+  // Points of several messages (one memcpy per row) tell a transfer's
+  // fixed cost z from a message's a; points of one message cannot.
+  if (std::any_of(Train.begin(), Train.end(), [](const Observation &O) {
+        auto N = O.Features.find("n");
+        return N != O.Features.end() && N->second > 1;
+      })) {
+    Base = "z + " + Base;
+    Coefs.insert(Coefs.begin(), "z");
+  }
   auto With = [&](std::string Text, uint64_t K, uint64_t J) {
     for (auto [Name, V] : {std::pair{"K*", K}, std::pair{"J*", J}})
       Text.replace(Text.find(Name), 1, std::to_string(V));
@@ -178,6 +187,33 @@ std::vector<ModelForm> streamForms(const std::vector<Observation> &Train,
     std::string Coef = "r" + std::to_string(Level);
     Reuse += " + " + Coef + "*" + Feature;
     ReuseCoefs.push_back(Coef);
+  }
+  // Pages walked again: of the TLB sizes the points carry, the one whose
+  // fit of the training points has the least relative error.
+  if (!ReuseCoefs.empty()) {
+    double BestTlb = INFINITY;
+    std::string Pages;
+    for (const auto &[Name, V] : Train.front().Features) {
+      if (!Name.starts_with("P_re_"))
+        continue;
+      std::vector<std::string> C = Coefs;
+      C.insert(C.end(), ReuseCoefs.begin(), ReuseCoefs.end());
+      C.push_back("t");
+      try {
+        Model M = LinearForm("M1-stream-reuse", Stream + Reuse + " + t*" + Name,
+                             C)
+                      .fit(Train, /*Relative=*/true);
+        if (double E = relativeSse(M, Train); E < BestTlb) {
+          BestTlb = E;
+          Pages = Name;
+        }
+      } catch (const ModelError &) {
+      }
+    }
+    if (!Pages.empty()) {
+      Reuse += " + t*" + Pages;
+      ReuseCoefs.push_back("t");
+    }
   }
   if (!ReuseCoefs.empty()) {
     size_t Plain = Out.size();

@@ -6,10 +6,14 @@
 // Features: n (one message), m (bytes), L_mem (lines, from libcommcost),
 // and beyond the paper: pages (the same count with the page as the line),
 // runs (contiguous pieces) and L_re<k>, the lines each cache level brings
-// in again: half the columns and blocks are walked columns outer, and a
-// quarter of the matrices have a power-of-two row, whose columns crowd a
-// few cache sets. Pack and unpack walk alike, so a sample's L_re<k> are
-// twice the pack loop's.
+// in again: a third of the columns and blocks are walked columns outer, a
+// third copied by one memcpy per row (n = R messages: what a message costs
+// beyond the first), and a quarter of the matrices have a power-of-two
+// row, whose columns crowd a few cache sets. Pack and unpack walk alike,
+// so a sample's L_re<k> are twice the pack loop's; likewise P_re_<N>, the
+// pages walked again with a TLB of N entries, for each N of
+// tlbSizesTried() (the fit picks the one the times agree with: no
+// interface tells a TLB's size).
 #include "Suite.h"
 
 #include "Mpi.h"
@@ -22,9 +26,16 @@
 #include <bit>
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
 #include <memory>
 
 namespace commcost::calib {
+
+const std::vector<uint64_t> &tlbSizesTried() {
+  static const std::vector<uint64_t> Sizes = {512, 1024, 2048, 3072, 4096,
+                                              8192};
+  return Sizes;
+}
 
 namespace {
 
@@ -56,6 +67,8 @@ struct Shape {
   std::string Kind; // row, column, block
   uint64_t Rows, Cols, R, C, Row0, Col0;
   bool ColumnsOuter = false;
+  /// One memcpy per row, as programs copy rows: n = R messages.
+  bool MemcpyRows = false;
 };
 
 Slice2D sliceOf(const Shape &S) {
@@ -77,6 +90,16 @@ void copySlice(double *Matrix, const Shape &S, double *Buf, bool Pack) {
   double *First = Matrix + S.Row0 * S.Cols + S.Col0;
   uint64_t PerRow = Sl.BytesPerRow / sizeof(double);
   uint64_t Pitch = Sl.Pitch / sizeof(double);
+  if (S.MemcpyRows) {
+    for (uint64_t I = 0; I < Sl.Rows; ++I) {
+      double *Row = First + I * Pitch, *B = Buf + I * PerRow;
+      if (Pack)
+        std::memcpy(B, Row, Sl.BytesPerRow);
+      else
+        std::memcpy(Row, B, Sl.BytesPerRow);
+    }
+    return;
+  }
   if (S.ColumnsOuter && Sl.Rows > 1) {
     for (uint64_t J = 0; J < PerRow; ++J)
       for (uint64_t I = 0; I < Sl.Rows; ++I) {
@@ -119,8 +142,12 @@ PointSpec makePoint(RunContext &Ctx, const Shape &S) {
   P.Record.Features["cols"] = double(S.Cols);
   P.Record.Features["count"] = double(S.Kind == "row" ? S.R : S.C);
   P.Record.Features["columns_outer"] = S.ColumnsOuter;
-  for (const auto &[Name, V] : packRefetchFeatures(
-           Sl, Offset, sizeof(double), S.ColumnsOuter, Mc))
+  P.Record.Features["memcpy_rows"] = S.MemcpyRows;
+  if (S.MemcpyRows)
+    P.Record.Features["n"] = double(Sl.Rows);
+  for (const auto &[Name, V] :
+       packRefetchFeatures(Sl, Offset, sizeof(double), S.ColumnsOuter, Mc,
+                           tlbSizesTried()))
     P.Record.Features[Name] = 2 * V; // pack and unpack
   uint64_t Elems = Sl.Rows * Sl.BytesPerRow / sizeof(double);
   P.Setup = [S, Elems] {
@@ -183,8 +210,13 @@ Shape randomShape(Rng &Random, uint64_t MaxDim) {
     S.C = S.Cols;
   S.Row0 = std::uniform_int_distribution<uint64_t>(0, S.Rows - S.R)(Random);
   S.Col0 = std::uniform_int_distribution<uint64_t>(0, S.Cols - S.C)(Random);
-  S.ColumnsOuter = S.Kind != "row" && S.C > 1 &&
-                   std::uniform_int_distribution<int>(0, 1)(Random) == 1;
+  // Columns and blocks: a third walked columns outer, a third copied by
+  // one memcpy per row (n > 1 messages), a third by the row loop.
+  if (S.Kind != "row" && S.R > 1) {
+    int Mode = std::uniform_int_distribution<int>(0, 2)(Random);
+    S.ColumnsOuter = Mode == 1 && S.C > 1;
+    S.MemcpyRows = Mode == 2;
+  }
   return S;
 }
 

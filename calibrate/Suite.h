@@ -67,6 +67,9 @@ std::vector<Point> measureSuite(RunContext &Ctx, const std::string &Name,
 /// One marshalling point of a random shape, drawn as the marshalling suite
 /// draws them; the noise floor's probes are such points.
 PointSpec randomMarshallingPoint(RunContext &Ctx, Rng &Random);
+
+/// The TLB sizes (entries) whose P_re_<N> each marshalling point carries.
+const std::vector<uint64_t> &tlbSizesTried();
 /// N points of one random shape: the first where the suite would draw it,
 /// the others at other random places in the same matrix.
 std::vector<PointSpec> randomMarshallingPlacements(RunContext &Ctx, Rng &Random,

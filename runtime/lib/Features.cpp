@@ -47,7 +47,8 @@ FeatureVector sliceFeatures(const Slice2D &S, uint64_t Offset,
 
 FeatureVector packRefetchFeatures(const Slice2D &S, uint64_t Offset,
                                   uint64_t ElemBytes, bool ColumnsOuter,
-                                  const MachineInfo &M) {
+                                  const MachineInfo &M,
+                                  const std::vector<uint64_t> &TlbEntries) {
   auto Num = [](uint64_t V) { return Expr::constant(int64_t(V)); };
   uint64_t Rows = S.Rows, Row = S.BytesPerRow, Pitch = S.Pitch;
   if (Pitch == Row) { // abutting rows: one run, as the copy loop walks it
@@ -72,10 +73,14 @@ FeatureVector packRefetchFeatures(const Slice2D &S, uint64_t Offset,
   Copy.Kind = SiteKind::CopyLoop;
   Copy.Read = Walked(Pitch, M.LineSize, Offset);
   Copy.Written = Walked(Row, M.LineSize, 0);
-  SiteFeatures Values = featuresOf(Copy, M);
+  std::vector<std::string> Names;
+  for (const CacheLevel &C : M.Caches)
+    Names.push_back("L_re" + std::to_string(C.Level));
+  for (uint64_t N : TlbEntries)
+    Names.push_back("P_re_" + std::to_string(N));
+  SiteFeatures Values = featuresOf(Copy, M, Names);
   FeatureVector Out;
-  for (const CacheLevel &C : M.Caches) {
-    std::string Name = "L_re" + std::to_string(C.Level);
+  for (const std::string &Name : Names) {
     auto It = Values.Values.find(Name);
     if (It == Values.Values.end())
       throw std::invalid_argument("no feature " + Name + " for the slice: " +

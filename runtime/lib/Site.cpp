@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <charconv>
 #include <cmath>
 #include <numeric>
 #include <sstream>
@@ -430,20 +431,20 @@ private:
       F.Unavailable.emplace("L_mem", "the site has no memory footprint");
   }
 
-  /// The walk of a footprint in the order its loops run, when every size
-  /// is a constant and the block is whole: the lines of the block and of
-  /// each prefix of the dimensions, at the placement with the fewest (an
-  /// aligned array, as large arrays are: at the largest, a block of 8
-  /// doubles would span two lines and every tile of a tiled loop would
-  /// share lines with the next).
-  std::optional<Walk> walkOf(const Footprint &Fp) const {
+  /// The walk of a footprint in the order its loops run, in units of Unit
+  /// bytes (lines, pages), when every size is a constant and the block is
+  /// whole: the units of the block and of each prefix of the dimensions,
+  /// at the placement with the fewest (an aligned array, as large arrays
+  /// are: at the largest, a block of 8 doubles would span two lines and
+  /// every tile of a tiled loop would share lines with the next).
+  std::optional<Walk> walkOf(const Footprint &Fp, uint64_t Unit) const {
     if (!Fp.Pieces.empty() || Fp.LongestPiece || !Fp.BlockBytes.isConstant())
       return std::nullopt;
-    Placement P = placementIn(Fp.Where, M.LineSize);
+    Placement P = placementIn(Fp.Where, Unit);
     Walk W;
     W.BlockLines =
         uniqueLinesOfBlock(uint64_t(std::max<int64_t>(0, Fp.BlockBytes.constantValue())),
-                           P, M.LineSize)
+                           P, Unit)
             .Min;
     std::vector<SymbolicDim> Prefix;
     for (const SymbolicDim &D : Fp.AccessOrder) {
@@ -459,43 +460,54 @@ private:
       if (!Slice)
         return std::nullopt;
       Part.Slice = *Slice;
-      auto Lines = uniqueLinesOfFootprint(Part, M.LineSize, Why, Memo);
-      if (!Lines || !Lines->Min.isConstant())
+      auto Units = uniqueLinesOfFootprint(Part, Unit, Why, Memo);
+      if (!Units || !Units->Min.isConstant())
         return std::nullopt;
       W.Dims.push_back({uint64_t(Count), uint64_t(Pitch < 0 ? -Pitch : Pitch),
-                        uint64_t(Lines->Min.constantValue())});
+                        uint64_t(Units->Min.constantValue())});
     }
     return W;
   }
 
-  /// L_re<k>: lines brought into the level-k cache again, beyond each
-  /// footprint's unique lines, because the loop order walks them after the
-  /// cache let them go (Reuse.h), summed over the footprints: each is a
-  /// transfer. A footprint whose sizes are not all constants, or whose
-  /// blocks are touched in pieces, is taken to reuse its lines (0).
-  void refetches() {
-    bool Any = false;
-    for (const CacheLevel &C : M.Caches)
-      Any |= wanted("L_re" + std::to_string(C.Level));
-    if (!Any)
-      return;
+  /// Transfers beyond the unique units into a cache of geometry G, summed
+  /// over the footprints walked in units of G.LineSize; a footprint whose
+  /// sizes are not all constants, or whose blocks are touched in pieces,
+  /// is taken to reuse its units (0).
+  void transfersAgain(const std::string &Name, const CacheGeometry &G) {
     std::vector<Walk> Walks;
     for (const Footprint *Fp : footprints())
-      if (auto W = walkOf(*Fp))
+      if (auto W = walkOf(*Fp, G.LineSize))
         Walks.push_back(std::move(*W));
-    for (const CacheLevel &C : M.Caches) {
-      std::string Name = "L_re" + std::to_string(C.Level);
-      auto T = lineTransfers(Walks, {C.SizeBytes, M.LineSize, C.Ways});
-      if (!T) {
-        F.Unavailable.emplace(Name, "its line transfers exceed 2^64");
+    auto T = lineTransfers(Walks, G);
+    if (!T) {
+      F.Unavailable.emplace(Name, "its transfers exceed 2^64");
+      return;
+    }
+    uint64_t Again = 0;
+    for (size_t I = 0; I < Walks.size(); ++I)
+      Again += (*T)[I] - (Walks[I].Dims.empty() ? Walks[I].BlockLines
+                                                : Walks[I].Dims.back().Lines);
+    F.Values.emplace(Name, Expr::constant(int64_t(
+                               std::min<uint64_t>(Again, uint64_t(INT64_MAX)))));
+  }
+
+  /// L_re<k>: lines brought into the level-k cache again, beyond each
+  /// footprint's unique lines, because the loop order walks them after the
+  /// cache let them go (Reuse.h); P_re_<N>: pages whose translation a TLB
+  /// of N entries (fully associative) must walk again, likewise. Each is a
+  /// transfer, so they add up over the footprints.
+  void refetches() {
+    for (const CacheLevel &C : M.Caches)
+      if (std::string Name = "L_re" + std::to_string(C.Level); wanted(Name))
+        transfersAgain(Name, {C.SizeBytes, M.LineSize, C.Ways});
+    for (const std::string &Name : Wanted) {
+      uint64_t Entries = 0;
+      if (!Name.starts_with("P_re_") ||
+          std::from_chars(Name.data() + 5, Name.data() + Name.size(), Entries)
+                  .ptr != Name.data() + Name.size() ||
+          Entries == 0 || Entries > (uint64_t(1) << 30))
         continue;
-      }
-      uint64_t Again = 0;
-      for (size_t I = 0; I < Walks.size(); ++I)
-        Again += (*T)[I] - (Walks[I].Dims.empty() ? Walks[I].BlockLines
-                                                  : Walks[I].Dims.back().Lines);
-      F.Values.emplace(Name, Expr::constant(int64_t(std::min<uint64_t>(
-                                 Again, uint64_t(INT64_MAX)))));
+      transfersAgain(Name, {Entries * M.PageSize, M.PageSize, 0});
     }
   }
 

@@ -376,3 +376,43 @@ TEST(Analysis, ProfileRoundTrip) {
       Q.Extra["calibration"]["packets"]["a1_us_per_packet"].get<double>(), 0.5,
       0.01);
 }
+
+TEST(Analysis, StreamFormsTellTheTransferFromItsMessagesAndReuse) {
+  // Marshalling points with a fixed cost per transfer (z), per message (a:
+  // one memcpy per row), per line (c) and per line brought in again (r1):
+  // the stream forms with reuse recover each, as one message per point
+  // could not (z + a would be one number).
+  Model Truth("truth", "z + a*n + b*m + c*L_mem + r1*L_re1",
+              {{"z", 0.15}, {"a", 0.01}, {"b", 1e-4}, {"c", 0.004},
+               {"r1", 0.003}});
+  Rng R(5);
+  std::uniform_int_distribution<int> Dim(2, 3000), Cnt(1, 200), Mode(0, 2);
+  RawSet Raw;
+  for (int I = 0; I < 300; ++I) {
+    double Rows = Dim(R), C = Cnt(R);
+    int M = Mode(R); // row loop, columns outer, one memcpy per row
+    double Lines = Rows * std::ceil(C * 8 / 64.0);
+    FeatureVector F{{"n", M == 2 ? Rows : 1},
+                    {"m", Rows * C * 8},
+                    {"L_mem", Lines},
+                    {"pages", Rows},
+                    {"runs", Rows},
+                    {"L_re1", M == 1 ? Rows * C - Lines : 0}};
+    Raw["marshalling"].push_back(pointOf("marshalling", "column",
+                                         I < 100 ? "train" : "test", 1, F,
+                                         Truth.evaluate(F)));
+  }
+  MachineInfo M;
+  M.Caches = {{1, 32768, false, 8}};
+  Analysis A = analyse(Raw, M);
+  const FittedForm *Reuse = nullptr;
+  for (const FittedForm *F : fitsOf(A, "marshalling", "p=1", "rows+columns"))
+    if (F->Form == "M1-stream-reuse")
+      Reuse = F;
+  ASSERT_NE(Reuse, nullptr);
+  EXPECT_LT(Reuse->Held.AvgRelErr, 0.01);
+  const auto &K = Reuse->M.coefficients();
+  EXPECT_NEAR(K.at("z"), 0.15, 0.02);
+  EXPECT_NEAR(K.at("a"), 0.01, 0.002);
+  EXPECT_NEAR(K.at("r1"), 0.003, 3e-4);
+}

@@ -205,8 +205,9 @@ TEST(Reuse, EmptyWalksAndOverflow) {
 
 TEST(Reuse, PackFeaturesWalkTheLoopsAsTheNestDoes) {
   // packRefetchFeatures (the walk the plugin derives from a footprint: its
-  // access order, unique lines from the slice formulas) against the same
-  // nest with its lines enumerated: the same lines brought in again.
+  // access order, unique lines and pages from the slice formulas) against
+  // the same nest with its lines and pages enumerated: the same lines
+  // brought in again, and pages walked again by a TLB.
   MachineInfo M;
   M.Caches = {{1, 8192, false, 4}, {2, 65536, false, 8}};
   std::mt19937_64 Random(7);
@@ -218,9 +219,14 @@ TEST(Reuse, PackFeaturesWalkTheLoopsAsTheNestDoes) {
     for (bool ByRows : {true, false}) {
       Nest N = packNest(R, Cc, Ld, ByRows);
       FeatureVector F = packRefetchFeatures({R, Cc * 8, Ld * 8}, 0, 8,
-                                            !ByRows, M);
-      for (const CacheLevel &C : M.Caches) {
-        CacheGeometry G{C.SizeBytes, M.LineSize, C.Ways};
+                                            !ByRows, M, {16});
+      // The caches, and a TLB of 16 entries (pages as its lines).
+      std::vector<std::pair<std::string, CacheGeometry>> Levels = {
+          {"P_re_16", {16 * M.PageSize, M.PageSize, 0}}};
+      for (const CacheLevel &C : M.Caches)
+        Levels.push_back({"L_re" + std::to_string(C.Level),
+                          {C.SizeBytes, M.LineSize, C.Ways}});
+      for (const auto &[Name, G] : Levels) {
         auto Est = estimate(N, G);
         double Again = 0;
         for (size_t S = 0; S < N.Streams.size(); ++S)
@@ -228,15 +234,15 @@ TEST(Reuse, PackFeaturesWalkTheLoopsAsTheNestDoes) {
                    double(bruteLines(N, N.Streams[S], N.Trips[0], G.LineSize));
         if (Cc == Ld)
           continue; // the plugin walks abutting rows as one run
-        EXPECT_EQ(F.at("L_re" + std::to_string(C.Level)), Again)
-            << R << "x" << Cc << " ld " << Ld << (ByRows ? " rows" : " cols")
-            << " L" << C.Level;
+        EXPECT_EQ(F.at(Name), Again) << R << "x" << Cc << " ld " << Ld
+                                     << (ByRows ? " rows" : " cols") << " "
+                                     << Name;
         ++Checked;
         Nonzero += Again > 0;
       }
     }
   }
-  std::cout << Checked << " nests and levels, " << Nonzero
+  std::cout << Checked << " nests and levels (caches, TLB), " << Nonzero
             << " with lines brought in again\n";
   EXPECT_GT(Nonzero, 20u);
 }

@@ -29,13 +29,15 @@ FeatureVector sliceFeatures(const Slice2D &S, uint64_t Offset,
                             uint64_t LineSize, uint64_t PageSize);
 
 /// L_re<k> for each cache level of M (lines brought in again, Site.h's
-/// featuresOf) of a loop that copies slice S, whose first byte is at
+/// featuresOf) and P_re_<N> for each TLB size N of TlbEntries (pages
+/// walked again) of a loop that copies slice S, whose first byte is at
 /// Offset, into a packed buffer element by element (ElemBytes each), rows
 /// outer or columns outer: the plugin's features of that copy loop, for
 /// the calibrator that times it. Whole rows that abut are one run.
 FeatureVector packRefetchFeatures(const Slice2D &S, uint64_t Offset,
                                   uint64_t ElemBytes, bool ColumnsOuter,
-                                  const MachineInfo &M);
+                                  const MachineInfo &M,
+                                  const std::vector<uint64_t> &TlbEntries = {});
 
 /// A superstep from the reads and writes (element accesses) of each
 /// processor: hr, hw (maxima), h = max(hr, hw), hrw = max_i(r_i + w_i)
