@@ -8,24 +8,30 @@ namespace commcost {
 
 namespace {
 
+uint64_t ceilDiv(uint64_t A, uint64_t B) { return A / B + (A % B != 0); }
+
 /// Cache sets a walk's lines fall into, after repeating a walk that uses
 /// Used sets Count times, Pitch bytes apart: a pitch of whole lines shifts
 /// the sets by Pitch/LineSize modulo Sets, and repeats after Sets/gcd of
 /// them (a power-of-two pitch comes back to the same few sets); any other
 /// pitch adds sets as it adds lines (Before lines became Lines).
 uint64_t setsAfterRepeating(uint64_t Used, uint64_t Before, uint64_t Lines,
-                            uint64_t Count,
-                            uint64_t Pitch, uint64_t LineSize,
+                            uint64_t Count, uint64_t Pitch, uint64_t LineSize,
                             uint64_t Sets) {
+  // Products of counts below Sets each; at Sets or above, all sets.
+  auto Times = [Sets](uint64_t A, uint64_t B) {
+    uint64_t P;
+    return __builtin_mul_overflow(A, B, &P) ? Sets : std::min(Sets, P);
+  };
   if (Pitch % LineSize != 0) // the sets grow as the lines do
-    return std::min(Sets, Used * ((Lines + Before - 1) / std::max<uint64_t>(1, Before)));
+    return Times(Used, ceilDiv(Lines, std::max<uint64_t>(1, Before)));
   uint64_t Shift = (Pitch / LineSize) % Sets;
   if (Shift == 0)
     return Used;
   Shift = std::min(Shift, Sets - Shift);
   uint64_t Distinct = std::min(Count, Sets / std::gcd(Sets, Shift));
-  uint64_t Spread = Shift >= Used ? Distinct * Used
-                                  : Used + Shift * (Distinct - 1);
+  uint64_t Spread = Shift >= Used ? Times(Distinct, Used)
+                                  : Used + Times(Shift, Distinct - 1);
   return std::min({Sets, Spread, std::max<uint64_t>(Used, Lines)});
 }
 
@@ -56,11 +62,12 @@ transfersSharing(std::span<const Walk> Walks, uint64_t Lines, uint64_t Ways,
     // Kerncraft's layer condition: the inner walks of all of them must
     // fit together, in lines and in lines per set.
     uint64_t Together = 0, PerSet = 0;
-    for (size_t I = 0; I < N; ++I) {
-      Together += Unique[I];
-      PerSet += (Unique[I] + Used[I] - 1) / Used[I];
-    }
-    bool Fits = Together <= Lines && PerSet <= Ways;
+    bool Fits = true;
+    for (size_t I = 0; I < N && Fits; ++I)
+      Fits = !__builtin_add_overflow(Together, Unique[I], &Together) &&
+             !__builtin_add_overflow(PerSet, ceilDiv(Unique[I], Used[I]),
+                                     &PerSet);
+    Fits = Fits && Together <= Lines && PerSet <= Ways;
     for (size_t I = 0; I < N; ++I) {
       const WalkDim &Dim = Walks[I].Dims[D];
       if (Dim.Count == 0 || Unique[I] == 0) {
@@ -77,8 +84,9 @@ transfersSharing(std::span<const Walk> Walks, uint64_t Lines, uint64_t Ways,
                : __builtin_mul_overflow(Dim.Count, Transfers[I], &Next))
         return std::nullopt;
       Transfers[I] = std::max(Next, Dim.Lines);
-      Used[I] = setsAfterRepeating(Used[I], Unique[I], Dim.Lines, Dim.Count,
-                                   Dim.Pitch, LineSize, Sets);
+      Used[I] = std::max<uint64_t>(
+          1, setsAfterRepeating(Used[I], Unique[I], Dim.Lines, Dim.Count,
+                                Dim.Pitch, LineSize, Sets));
       Unique[I] = Dim.Lines;
     }
   }

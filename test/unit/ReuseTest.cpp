@@ -201,6 +201,15 @@ TEST(Reuse, EmptyWalksAndOverflow) {
             {{uint64_t(1) << 40, 4096, uint64_t(1) << 40},
              {uint64_t(1) << 40, 8, uint64_t(1) << 40}}};
   EXPECT_EQ(lineTransfers(std::span(&Huge, 1), G), std::nullopt);
+  // A walk that claims no lines for a repeated block, and one of 2^63
+  // lines a dimension: answers, no division by zero or wrapped sums.
+  Walk Odd{1, {{4, 64, 0}, {4, 8, 4}}};
+  EXPECT_TRUE(lineTransfers(std::span(&Odd, 1), G).has_value());
+  Walk Vast[2] = {{1, {{2, 64, uint64_t(1) << 63}}},
+                  {1, {{2, 64, uint64_t(1) << 63}}}};
+  auto T = lineTransfers(Vast, G);
+  ASSERT_TRUE(T.has_value());
+  EXPECT_EQ((*T)[0], uint64_t(1) << 63);
 }
 
 TEST(Reuse, PackFeaturesWalkTheLoopsAsTheNestDoes) {
