@@ -361,6 +361,8 @@ private:
   const std::vector<std::string> &Wanted;
   LinesMemo *Memo;
   SiteFeatures F;
+  /// The footprints' walks by unit (line, page), computed once each.
+  std::map<uint64_t, std::vector<Walk>> WalksIn;
 
   bool wanted(std::string_view Name) const {
     return Wanted.empty() ||
@@ -474,10 +476,13 @@ private:
   /// sizes are not all constants, or whose blocks are touched in pieces,
   /// is taken to reuse its units (0).
   void transfersAgain(const std::string &Name, const CacheGeometry &G) {
-    std::vector<Walk> Walks;
-    for (const Footprint *Fp : footprints())
-      if (auto W = walkOf(*Fp, G.LineSize))
-        Walks.push_back(std::move(*W));
+    // The cache levels share one line size: their walks are the same.
+    auto [It, New] = WalksIn.try_emplace(G.LineSize);
+    std::vector<Walk> &Walks = It->second;
+    if (New)
+      for (const Footprint *Fp : footprints())
+        if (auto W = walkOf(*Fp, G.LineSize))
+          Walks.push_back(std::move(*W));
     auto T = lineTransfers(Walks, G);
     if (!T) {
       F.Unavailable.emplace(Name, "its transfers exceed 2^64");
