@@ -100,8 +100,26 @@ public:
   }
 
   bool VisitVarDecl(VarDecl *V) {
-    if (const clang::Expr *Init = V->getInit())
+    if (const clang::Expr *Init = V->getInit()) {
       record(Init->IgnoreImpCasts()->getExprLoc(), V, /*Overrides=*/false);
+      recordIn(Facts.AssignedAt, Init->IgnoreImpCasts()->getExprLoc(), V,
+               /*Overrides=*/false);
+    }
+    return true;
+  }
+
+  bool VisitBinaryOperator(BinaryOperator *E) {
+    if (!E->isAssignmentOp())
+      return true;
+    const auto *Ref = dyn_cast<DeclRefExpr>(E->getLHS()->IgnoreParens());
+    const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+    if (!V)
+      return true;
+    // x = e stores e's value; x op= e the operator's result.
+    SourceLocation Loc = E->getOpcode() == BO_Assign
+                             ? E->getRHS()->IgnoreImpCasts()->getExprLoc()
+                             : E->getExprLoc();
+    recordIn(Facts.AssignedAt, Loc, V, /*Overrides=*/false);
     return true;
   }
 
@@ -150,6 +168,11 @@ private:
   }
 
   void record(SourceLocation Loc, const VarDecl *V, bool Overrides) {
+    recordIn(Facts.VariableAt, Loc, V, Overrides);
+  }
+
+  void recordIn(std::map<SourcePos, VariableRef> &At, SourceLocation Loc,
+                const VarDecl *V, bool Overrides) {
     if (!V->getIdentifier())
       return;
     QualType T = V->getType().getCanonicalType();
@@ -163,9 +186,9 @@ private:
       return;
     VariableRef Ref{V->getName().str(), Kind};
     if (Overrides)
-      Facts.VariableAt.insert_or_assign(std::move(*Pos), std::move(Ref));
+      At.insert_or_assign(std::move(*Pos), std::move(Ref));
     else
-      Facts.VariableAt.emplace(std::move(*Pos), std::move(Ref));
+      At.emplace(std::move(*Pos), std::move(Ref));
   }
 };
 

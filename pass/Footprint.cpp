@@ -2,6 +2,7 @@
 // access, the guaranteed placement of its first byte, and the footprint of
 // a layout repeated along the loops.
 #include "Footprint.h"
+#include "HoistLoads.h"
 #include "Reasons.h"
 #include "ValueExprs.h"
 
@@ -470,7 +471,7 @@ static void noteBodyConditions(const BasicBlock &Block,
 void keepConditionsInvariantIn(LoopWalk &W, const Loop &L,
                                const AnalysisContext &Ctx) {
   auto Varies = [&](const LoopWalk::Condition &C) {
-    return !invariantIn(C.Value, L, Ctx.SE);
+    return C.Value && !invariantIn(C.Value, L, Ctx.SE);
   };
   auto First = find_if(W.Conditions, Varies);
   if (First == W.Conditions.end())
@@ -612,6 +613,33 @@ static Expected<TripCount> tripCount(const Loop &L, const BasicBlock &Block,
   return TripCount{*Trips, *Value};
 }
 
+/// Notes in W the bounds in Count that an analysis-only copy hoisted out
+/// of a loop that may change them (HoistLoads.h): the counts hold when it
+/// does not.
+static void noteAssumedBounds(const SCEV *Count, const AnalysisContext &Ctx,
+                              LoopWalk &W) {
+  struct Finder {
+    std::vector<const LoadInst *> Loads;
+    bool follow(const SCEV *S) {
+      if (const auto *U = dyn_cast<SCEVUnknown>(S))
+        if (const auto *L = dyn_cast<LoadInst>(U->getValue());
+            L && assumedInvariantIn(*L))
+          Loads.push_back(L);
+      return true;
+    }
+    bool isDone() const { return false; }
+  } F;
+  visitAll(Count, F);
+  for (const LoadInst *L : F.Loads) {
+    // The trip count was translated, so the bound has a name.
+    std::string Text = sourceNameOf(L, Ctx.Facts).value_or("a loop bound") +
+                       " is not changed by " + *assumedInvariantIn(*L);
+    if (none_of(W.Conditions,
+                [&](const LoopWalk::Condition &C) { return C.Text == Text; }))
+      W.Conditions.push_back({Text, nullptr});
+  }
+}
+
 Expected<LoopWalk> walkLoops(const SCEV *Address, const BasicBlock *Block,
                              const Loop *StopAt, const AnalysisContext &Ctx) {
   ScalarEvolution &SE = Ctx.SE;
@@ -633,6 +661,7 @@ Expected<LoopWalk> walkLoops(const SCEV *Address, const BasicBlock *Block,
       return W;
     }
     W.Executions = W.Executions * Trips->Value;
+    noteAssumedBounds(Trips->Count, Ctx, W);
     noteConditions(*L, *Block, Ctx, W, StopAt);
     if (!A)
       continue;

@@ -80,7 +80,9 @@ struct LoopWalk {
   /// walked ("rank > 0"): the counts are exact when they hold.
   struct Condition {
     std::string Text;
-    llvm::Value *Value; ///< the branch's condition
+    /// The branch's condition; null for a bound assumed unchanged by its
+    /// loop (HoistLoads.h), which is no branch.
+    llvm::Value *Value;
   };
   std::vector<Condition> Conditions;
   std::vector<std::string> conditionTexts() const {

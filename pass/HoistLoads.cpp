@@ -1,55 +1,132 @@
 // Hoisting of loop-invariant loads in an analysis-only copy (see
 // HoistLoads.h).
 #include "HoistLoads.h"
+#include "Footprint.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/AliasAnalysis.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/MemoryLocation.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/Metadata.h"
 
 using namespace llvm;
 
 namespace commcost {
 
+/// The metadata kind that marks a load moved on an assumption.
+static constexpr const char *AssumedKind = "commcost.assumed-invariant";
+
+std::optional<std::string> assumedInvariantIn(const LoadInst &Load) {
+  const MDNode *N = Load.getMetadata(AssumedKind);
+  if (!N || N->getNumOperands() != 1)
+    return std::nullopt;
+  if (const auto *S = dyn_cast<MDString>(N->getOperand(0)))
+    return S->getString().str();
+  return std::nullopt;
+}
+
 namespace {
-/// Whether an instruction of L may write what Load reads.
-bool writtenIn(const Loop &L, LoadInst &Load, AAResults &AA) {
+enum class Writes { None, May, Must };
+
+/// Whether an instruction of L may write what Load reads, and whether a
+/// store certainly writes it.
+Writes writtenIn(const Loop &L, LoadInst &Load, AAResults &AA) {
   MemoryLocation Loc = MemoryLocation::get(&Load);
+  Writes W = Writes::None;
   for (BasicBlock *BB : L.blocks())
-    for (Instruction &I : *BB)
-      if (I.mayWriteToMemory() && isModSet(AA.getModRefInfo(&I, Loc)))
-        return true;
-  return false;
+    for (Instruction &I : *BB) {
+      if (!I.mayWriteToMemory() || !isModSet(AA.getModRefInfo(&I, Loc)))
+        continue;
+      W = Writes::May;
+      if (auto *St = dyn_cast<StoreInst>(&I)) {
+        AliasResult R = AA.alias(MemoryLocation::get(St), Loc);
+        if (R == AliasResult::MustAlias || R == AliasResult::PartialAlias)
+          return Writes::Must;
+      }
+    }
+  return W;
+}
+
+/// The loads of L that the exit tests of L and of its inner loops read:
+/// through arithmetic, casts, address computations and the pointers of
+/// other such loads, not through phis (the counters).
+SmallPtrSet<LoadInst *, 4> boundLoads(const Loop &L) {
+  SmallPtrSet<LoadInst *, 4> Loads;
+  SmallPtrSet<Instruction *, 16> Seen;
+  SmallVector<Instruction *, 16> Work;
+  SmallVector<BasicBlock *, 4> Exiting;
+  for (const Loop *In : L.getLoopsInPreorder())
+    In->getExitingBlocks(Exiting);
+  for (BasicBlock *BB : Exiting)
+    if (auto *Br = dyn_cast<BranchInst>(BB->getTerminator());
+        Br && Br->isConditional())
+      if (auto *C = dyn_cast<Instruction>(Br->getCondition()))
+        Work.push_back(C);
+  while (!Work.empty()) {
+    Instruction *I = Work.pop_back_val();
+    if (!L.contains(I) || isa<PHINode>(I) || !Seen.insert(I).second)
+      continue;
+    if (auto *Ld = dyn_cast<LoadInst>(I))
+      Loads.insert(Ld);
+    else if (!isa<CmpInst, CastInst, BinaryOperator, GetElementPtrInst,
+                  SelectInst>(I))
+      continue;
+    for (Value *Op : I->operands())
+      if (auto *D = dyn_cast<Instruction>(Op))
+        Work.push_back(D);
+  }
+  return Loads;
 }
 
 /// Moves the loads of L whose address is known before L and which L does
 /// not write to L's preheader, repeatedly (a pointer hoisted makes the
-/// loads through it candidates); then does the same in L's inner loops.
-bool hoistIn(Loop &L, DominatorTree &DT, AAResults &AA) {
+/// loads through it candidates); with AssumeBounds also those of its exit
+/// tests that it only may write. Then does the same in L's inner loops.
+bool hoistIn(Loop &L, DominatorTree &DT, AAResults &AA, bool AssumeBounds) {
   BasicBlock *Preheader = L.getLoopPreheader();
   bool Changed = false;
   if (Preheader) {
     Instruction *At = Preheader->getTerminator();
+    SmallPtrSet<LoadInst *, 4> Bounds;
+    if (AssumeBounds)
+      Bounds = boundLoads(L);
     for (bool Moved = true; Moved;) {
       Moved = false;
       for (BasicBlock *BB : L.blocks())
         for (Instruction &I : make_early_inc_range(*BB)) {
+          auto Known = [&](Value *V) {
+            auto *Def = dyn_cast<Instruction>(V);
+            return !Def || (!L.contains(Def) && DT.dominates(Def, At));
+          };
+          // An address computed in the loop from values known before it
+          // (&p->n[face]) moves with the loads through it.
+          if (isa<GetElementPtrInst, CastInst>(I) &&
+              I.getType()->isPointerTy() && all_of(I.operands(), Known)) {
+            I.moveBefore(At);
+            Moved = Changed = true;
+            continue;
+          }
           auto *Load = dyn_cast<LoadInst>(&I);
-          if (!Load || !Load->isSimple())
+          if (!Load || !Load->isSimple() || !Known(Load->getPointerOperand()))
             continue;
-          Value *Ptr = Load->getPointerOperand();
-          auto *Def = dyn_cast<Instruction>(Ptr);
-          if ((Def && (L.contains(Def) || !DT.dominates(Def, At))) ||
-              writtenIn(L, *Load, AA))
+          Writes W = writtenIn(L, *Load, AA);
+          if (W == Writes::Must ||
+              (W == Writes::May && !Bounds.contains(Load)))
             continue;
+          if (W == Writes::May) {
+            LLVMContext &C = Load->getContext();
+            Load->setMetadata(AssumedKind,
+                              MDNode::get(C, MDString::get(C, loopName(L))));
+          }
           Load->moveBefore(At);
           Moved = Changed = true;
         }
     }
   }
   for (Loop *Inner : L)
-    Changed |= hoistIn(*Inner, DT, AA);
+    Changed |= hoistIn(*Inner, DT, AA, AssumeBounds);
   return Changed;
 }
 } // namespace
@@ -61,7 +138,7 @@ PreservedAnalyses HoistInvariantLoadsPass::run(Function &F,
   auto &AA = FAM.getResult<AAManager>(F);
   bool Changed = false;
   for (Loop *L : LI)
-    Changed |= hoistIn(*L, DT, AA);
+    Changed |= hoistIn(*L, DT, AA, AssumeBounds);
   if (!Changed)
     return PreservedAnalyses::all();
   PreservedAnalyses PA;

@@ -51,19 +51,26 @@ struct PromotionManagers {
   FunctionAnalysisManager FAM;
   CGSCCAnalysisManager CGAM;
   ModuleAnalysisManager MAM;
-  FunctionPassManager Promote, Hoist;
+  /// Promotion (-O0), hoisting of invariant loads (above), and both with
+  /// loop bounds assumed unchanged by their loops (HoistLoads.h).
+  FunctionPassManager Promote, Hoist, PromoteAssume, HoistAssume;
   PromotionManagers() {
     PB.registerModuleAnalyses(MAM);
     PB.registerCGSCCAnalyses(CGAM);
     PB.registerFunctionAnalyses(FAM);
     PB.registerLoopAnalyses(LAM);
     PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
-    Promote.addPass(SROAPass(SROAOptions::ModifyCFG));
-    Promote.addPass(EarlyCSEPass());
-    Promote.addPass(SimplifyCFGPass());
-    Promote.addPass(LoopSimplifyPass());
+    for (FunctionPassManager *P : {&Promote, &PromoteAssume}) {
+      P->addPass(SROAPass(SROAOptions::ModifyCFG));
+      P->addPass(EarlyCSEPass());
+      P->addPass(SimplifyCFGPass());
+      P->addPass(LoopSimplifyPass());
+    }
+    PromoteAssume.addPass(HoistInvariantLoadsPass(/*AssumeBounds=*/true));
     Hoist.addPass(LoopSimplifyPass());
     Hoist.addPass(HoistInvariantLoadsPass());
+    HoistAssume.addPass(LoopSimplifyPass());
+    HoistAssume.addPass(HoistInvariantLoadsPass(/*AssumeBounds=*/true));
   }
 };
 
@@ -493,18 +500,26 @@ void CommCostAnalysis::analyseCopy(Function &F, FunctionAnalysisManager &FAM,
 
 void CommCostAnalysis::analyse(Function &F, FunctionAnalysisManager &FAM,
                                bool Promote, CommCostInfo &Info) {
+  // Each next view is analysed only if the last leaves sites that it may
+  // analyse, and stands for the function only if it analyses every site
+  // the last did: a bound assumed unchanged is the last resort.
+  auto TryView = [&](FunctionPassManager PromotionManagers::*Passes) {
+    if (none_of(Info.Sites, mayGainFromHoisting))
+      return;
+    CommCostInfo View;
+    View.Total.Params = Info.Total.Params;
+    analyseCopy(F, FAM, Passes, View);
+    if (standsFor(View, Info))
+      Info = std::move(View);
+  };
   if (Promote) {
     analyseCopy(F, FAM, &PromotionManagers::Promote, Info);
+    TryView(&PromotionManagers::PromoteAssume);
     return;
   }
   BodyAnalyzer(F, F, FAM, FAM, *State).run(Info);
-  if (none_of(Info.Sites, mayGainFromHoisting))
-    return;
-  CommCostInfo Hoisted;
-  Hoisted.Total.Params = Info.Total.Params;
-  analyseCopy(F, FAM, &PromotionManagers::Hoist, Hoisted);
-  if (standsFor(Hoisted, Info))
-    Info = std::move(Hoisted);
+  TryView(&PromotionManagers::Hoist);
+  TryView(&PromotionManagers::HoistAssume);
 }
 
 static std::string location(const DebugLoc &Loc) {

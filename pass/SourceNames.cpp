@@ -3,12 +3,14 @@
 #include "SourceNames.h"
 #include "Compat.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Argument.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -151,6 +153,95 @@ static bool sameKind(ValueKind K, const Value *V) {
   return false;
 }
 
+/// The variable a position of Facts' map At names, if it holds V's kind.
+static std::optional<std::string>
+variableAt(const std::map<SourcePos, VariableRef> &At, const Value *V,
+           const Instruction &Where) {
+  auto Pos = SourceFacts::positionOf(Where);
+  if (!Pos)
+    return std::nullopt;
+  auto It = At.find(*Pos);
+  if (It == At.end() || !sameKind(It->second.Kind, V))
+    return std::nullopt;
+  return It->second.Name;
+}
+
+/// The one name a set of candidates agree on: none when two differ.
+struct Agreement {
+  std::optional<std::string> Name;
+  bool Conflict = false;
+  void add(std::optional<std::string> N) {
+    if (!N)
+      return;
+    if (Name && *Name != *N)
+      Conflict = true;
+    Name = std::move(N);
+  }
+  std::optional<std::string> result() const {
+    return Conflict ? std::nullopt : Name;
+  }
+};
+
+/// The local variable a stack slot holds, where the optimiser kept it in
+/// memory (its address escapes: MPI_Bcast(&order, ...)): what the loads
+/// and stores of it and the calls taking its address say.
+static std::optional<std::string> slotName(const AllocaInst &Slot,
+                                           const SourceFacts &Facts) {
+  Agreement A;
+  for (const User *U : Slot.users()) {
+    if (const auto *L = dyn_cast<LoadInst>(U)) {
+      A.add(variableAt(Facts.VariableAt, L, *L));
+    } else if (const auto *St = dyn_cast<StoreInst>(U)) {
+      if (St->getPointerOperand() == &Slot)
+        A.add(variableAt(Facts.AssignedAt, St->getValueOperand(), *St));
+    } else if (const auto *Call = dyn_cast<CallBase>(U);
+               Call && !isa<IntrinsicInst>(Call)) {
+      auto Pos = SourceFacts::positionOf(*Call);
+      if (!Pos)
+        continue;
+      for (unsigned I = 0; I < Call->arg_size(); ++I)
+        if (Call->getArgOperand(I) == &Slot)
+          if (auto It = Facts.AddressArgs.find({*Pos, I});
+              It != Facts.AddressArgs.end())
+            A.add(It->second);
+    }
+  }
+  return A.result();
+}
+
+/// The variable a merge of values stands for: some of them stored to it
+/// (AssignedAt), none to another, none computed from the merge itself (a
+/// loop's counter, which is no one value).
+static std::optional<std::string>
+mergeName(const PHINode &Phi, const SourceFacts &Facts,
+          SmallPtrSetImpl<const PHINode *> &Seen) {
+  if (!Seen.insert(&Phi).second)
+    return std::nullopt;
+  Agreement A;
+  for (const Value *In : Phi.incoming_values()) {
+    if (In == &Phi || isa<UndefValue>(In) || isa<Constant>(In) ||
+        isa<Argument>(In))
+      continue;
+    const auto *I = dyn_cast<Instruction>(In);
+    if (!I || is_contained(I->operands(), &Phi))
+      return std::nullopt;
+    if (const auto *Inner = dyn_cast<PHINode>(I)) {
+      if (Seen.contains(Inner))
+        continue;
+      auto N = mergeName(*Inner, Facts, Seen);
+      if (!N)
+        return std::nullopt;
+      A.add(N);
+      continue;
+    }
+    auto N = variableAt(Facts.AssignedAt, I, *I);
+    if (!N)
+      return std::nullopt;
+    A.add(N);
+  }
+  return A.result();
+}
+
 std::optional<std::string> sourceNameOf(const Value *V,
                                         const SourceFacts &Facts) {
   if (auto Name = debugName(V))
@@ -169,16 +260,18 @@ std::optional<std::string> sourceNameOf(const Value *V,
       return sourceNameOf(G, Facts);
     if (auto Name = debugName(Ptr))
       return Name;
+    if (const auto *Slot = dyn_cast<AllocaInst>(Ptr))
+      if (auto Name = slotName(*Slot, Facts))
+        return Name;
+  } else if (const auto *Phi = dyn_cast<PHINode>(V)) {
+    SmallPtrSet<const PHINode *, 4> Seen;
+    if (auto Name = mergeName(*Phi, Facts, Seen))
+      return Name;
   }
   // Only loads and calls stand for a whole variable at their position.
-  if (isa<LoadInst>(V) || isa<CallBase>(V)) {
-    const auto *I = cast<Instruction>(V);
-    if (auto Pos = SourceFacts::positionOf(*I)) {
-      auto It = Facts.VariableAt.find(*Pos);
-      if (It != Facts.VariableAt.end() && sameKind(It->second.Kind, V))
-        return It->second.Name;
-    }
-  }
+  if (isa<LoadInst>(V) || isa<CallBase>(V))
+    if (auto Name = variableAt(Facts.VariableAt, V, *cast<Instruction>(V)))
+      return Name;
   if (isa<Argument>(V) && isIdentifier(V->getName()))
     return V->getName().str();
   return std::nullopt;

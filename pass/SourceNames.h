@@ -2,7 +2,9 @@
 // user's variables. Clang discards local value names, so names come from, in
 // order: debug info (-g), what the frontend part of the plugin saw in the AST
 // (parameter names per function, the variable a load or an initialiser at a
-// source position belongs to), global symbols, and IR names (opt tests).
+// source position belongs to, the variable whose address a call takes, the
+// variable an assignment stores to), global symbols, and IR names (opt
+// tests).
 #pragma once
 
 #include "llvm/ADT/DenseMap.h"
@@ -55,6 +57,10 @@ struct SourceFacts {
   llvm::StringMap<std::vector<SourceParam>> Params;
   /// Source positions of variable references and of variable initialisers.
   std::map<SourcePos, VariableRef> VariableAt;
+  /// Positions of the values stored to a variable: an initialiser's, the
+  /// right side of an assignment (w = iend - istart + 1), a compound
+  /// assignment's operator. They name a merge of such values (a phi).
+  std::map<SourcePos, VariableRef> AssignedAt;
   /// Positions of memcpy/memmove calls written by the user (clang also
   /// emits llvm.memcpy for aggregate copies, which are not sites).
   std::set<SourcePos> UserCopyCalls;

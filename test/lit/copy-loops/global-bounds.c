@@ -3,14 +3,15 @@
 // LICM has hoisted such loads, so a function with sites missed for want of
 // a trip count or an address is analysed again on a copy after LICM; type-
 // based alias information says the stores of doubles leave the int and the
-// pointer unchanged. At -O0 there is no such information: missed.
+// pointer unchanged. At -O0 there is no such information: the bound is
+// assumed unchanged (as below), the pointer is not, and the loop is missed.
 // RUN: %commcost -O2 %remarks %s 2>&1 | FileCheck %s
 // RUN: %commcost -O0 %remarks %s 2>&1 | FileCheck --check-prefix=O0 %s
 extern int z_block_size;
 extern double *gbuf;
 void pack_column(const double *a, int n) {
   // CHECK: [[@LINE+2]]:3: remark: loop (copy-loop) of 'gbuf <- a', double elements: read z_block_size rows of 8 bytes, row pitch 8*n bytes, write contiguous block of 8*z_block_size bytes; messages 1,
-  // O0: [[@LINE+1]]:3: remark: copy loop not analysed: the trip count of the loop at line [[@LINE+1]] is unknown
+  // O0: [[@LINE+1]]:3: remark: copy loop not analysed: the address is not an affine function of the counter of the loop at line [[@LINE+1]]: it depends on a pointer loaded in the loop
   for (int k = 0; k < z_block_size; k++)
     gbuf[k] = a[k * n];
 }
@@ -24,9 +25,32 @@ void pack_plane(const double *a, int ld) {
     for (int k = 0; k < z_block_size; k++)
       gbuf[j * z_block_size + k] = a[j * ld + k];
 }
-// A store of ints may change an int bound: it stays in the loop.
+// A store of ints may change an int bound. The loop does not store to the
+// bound itself, so the counts hold when it is not changed, and say so.
 void pack_ints(int *dst, const int *src) {
-  // CHECK: [[@LINE+1]]:3: remark: copy loop not analysed: the trip count of the loop at line [[@LINE+1]] is unknown
+  // CHECK: [[@LINE+2]]:3: remark: loop (copy-loop) of 'dst <- src', i32 elements: read z_block_size rows of 4 bytes, row pitch 8 bytes, write contiguous block of 4*z_block_size bytes; only when z_block_size is not changed by the loop at line [[@LINE+2]]; messages 1,
+  // O0: [[@LINE+1]]:3: remark: loop (copy-loop) of 'dst <- src', i32 elements: read z_block_size rows of 4 bytes, row pitch 8 bytes, write contiguous block of 4*z_block_size bytes; only when z_block_size is not changed by the loop at line [[@LINE+1]]; messages 1,
   for (int k = 0; k < z_block_size; k++)
     dst[k] = src[2 * k];
+}
+// A call in the loop may change any global; the inner loop's bound moves
+// out of both loops, assumed unchanged by the outer one.
+extern int nsteps;
+void progress(void);
+void copy_steps(double *dst, const double *src, int ld) {
+  // CHECK: [[@LINE+1]]:3: remark: loop (copy-loop) of 'dst <- src', double elements: read nsteps rows of 8*z_block_size bytes, row pitch 8*ld bytes, write nsteps rows of 8*z_block_size bytes, row pitch 8*ld bytes; only when z_block_size is not changed by the loop at line [[@LINE+1]] and nsteps is not changed by the loop at line [[@LINE+1]]; messages 1,
+  for (int s = 0; s < nsteps; s++) {
+    for (int k = 0; k < z_block_size; k++)
+      dst[s * ld + k] = src[s * ld + k];
+    progress();
+  }
+}
+// A loop that stores to its own bound changes it: missed.
+void shrinking(int *dst, const int *src) {
+  // CHECK: [[@LINE+1]]:3: remark: copy loop not analysed: the trip count of the loop at line [[@LINE+1]] is unknown
+  for (int k = 0; k < z_block_size; k++) {
+    dst[k] = src[k];
+    if (src[k] < 0)
+      z_block_size--;
+  }
 }
