@@ -108,6 +108,34 @@ public:
     return true;
   }
 
+  /// A read of an integer field or element of a variable in the user's
+  /// code, named as the source writes it (sizes: p->nx, width[0]); clang
+  /// puts the load at the member's name or at the start of the subscripted
+  /// base. Pointers are not named so: which load of a chain (a[i][j]) is
+  /// which is not known at a position.
+  bool VisitImplicitCastExpr(ImplicitCastExpr *E) {
+    if (E->getCastKind() != CK_LValueToRValue ||
+        SM.isInSystemHeader(E->getExprLoc()))
+      return true;
+    const clang::Expr *Sub = E->getSubExpr()->IgnoreParens();
+    if (!isa<MemberExpr, ArraySubscriptExpr>(Sub) ||
+        kindOf(Sub->getType()) != ValueKind::Integer)
+      return true;
+    std::optional<std::string> Path = accessPath(Sub);
+    if (!Path)
+      return true;
+    VariableRef Ref{*Path, kindOf(Sub->getType())};
+    for (SourceLocation Loc : {Sub->getExprLoc(), Sub->getBeginLoc()})
+      if (auto Pos = position(Loc)) {
+        std::vector<VariableRef> &At = Facts.AccessAt[*Pos];
+        if (llvm::none_of(At, [&](const VariableRef &R) {
+              return R.Name == Ref.Name;
+            }))
+          At.push_back(Ref);
+      }
+    return true;
+  }
+
   bool VisitBinaryOperator(BinaryOperator *E) {
     if (!E->isAssignmentOp())
       return true;
@@ -115,11 +143,12 @@ public:
     const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
     if (!V)
       return true;
-    // x = e stores e's value; x op= e the operator's result.
-    SourceLocation Loc = E->getOpcode() == BO_Assign
-                             ? E->getRHS()->IgnoreImpCasts()->getExprLoc()
-                             : E->getExprLoc();
-    recordIn(Facts.AssignedAt, Loc, V, /*Overrides=*/false);
+    // The store is at the operator; the value x = e stores is e's, at
+    // e's position; x op= e stores the operator's result.
+    recordIn(Facts.AssignedAt, E->getExprLoc(), V, /*Overrides=*/false);
+    if (E->getOpcode() == BO_Assign)
+      recordIn(Facts.AssignedAt, E->getRHS()->IgnoreImpCasts()->getExprLoc(),
+               V, /*Overrides=*/false);
     return true;
   }
 
@@ -167,6 +196,54 @@ private:
                      P.getLine(), P.getColumn()};
   }
 
+  static ValueKind kindOf(QualType T) {
+    T = T.getCanonicalType();
+    return T->isAnyPointerType() || T->isReferenceType() ? ValueKind::Pointer
+           : T->isIntegerType()                         ? ValueKind::Integer
+           : T->isRealFloatingType()                    ? ValueKind::Floating
+                                                        : ValueKind::Other;
+  }
+
+  /// E as the source writes it, if it is a variable or a path of fields
+  /// and constant or variable subscripts into one (a member of *this reads
+  /// as the member's name).
+  static std::optional<std::string> accessPath(const clang::Expr *E) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
+      const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
+      if (!V || !V->getIdentifier())
+        return std::nullopt;
+      return V->getName().str();
+    }
+    if (const auto *M = dyn_cast<MemberExpr>(E)) {
+      const ValueDecl *Field = M->getMemberDecl();
+      if (!Field->getIdentifier())
+        return std::nullopt;
+      if (isa<CXXThisExpr>(M->getBase()->IgnoreParenImpCasts()))
+        return Field->getName().str();
+      auto Base = accessPath(M->getBase());
+      if (!Base)
+        return std::nullopt;
+      return *Base + (M->isArrow() ? "->" : ".") + Field->getName().str();
+    }
+    if (const auto *A = dyn_cast<ArraySubscriptExpr>(E)) {
+      auto Base = accessPath(A->getBase());
+      if (!Base)
+        return std::nullopt;
+      const clang::Expr *Idx = A->getIdx()->IgnoreParenImpCasts();
+      std::string Index;
+      if (const auto *Lit = dyn_cast<IntegerLiteral>(Idx))
+        Index = std::to_string(Lit->getValue().getZExtValue());
+      else if (auto Var = isa<DeclRefExpr>(Idx) ? accessPath(Idx)
+                                                : std::nullopt)
+        Index = *Var;
+      else
+        return std::nullopt;
+      return *Base + "[" + Index + "]";
+    }
+    return std::nullopt;
+  }
+
   void record(SourceLocation Loc, const VarDecl *V, bool Overrides) {
     recordIn(Facts.VariableAt, Loc, V, Overrides);
   }
@@ -175,16 +252,10 @@ private:
                 const VarDecl *V, bool Overrides) {
     if (!V->getIdentifier())
       return;
-    QualType T = V->getType().getCanonicalType();
-    ValueKind Kind = T->isAnyPointerType() || T->isReferenceType()
-                         ? ValueKind::Pointer
-                     : T->isIntegerType()       ? ValueKind::Integer
-                     : T->isRealFloatingType() ? ValueKind::Floating
-                                               : ValueKind::Other;
     auto Pos = position(Loc);
     if (!Pos)
       return;
-    VariableRef Ref{V->getName().str(), Kind};
+    VariableRef Ref{V->getName().str(), kindOf(V->getType())};
     if (Overrides)
       At.insert_or_assign(std::move(*Pos), std::move(Ref));
     else

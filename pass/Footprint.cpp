@@ -44,6 +44,20 @@ std::string perIterationOf(const LoopWalk &W) {
   return W.PerIterationOf ? loopName(*W.PerIterationOf) : "";
 }
 
+/// Adds conditions found innermost first to W's, outermost first, where
+/// W has no condition of the same text (two tests of one value).
+static void addConditions(LoopWalk &W,
+                          const std::vector<LoopWalk::Condition> &Found,
+                          bool AtEnd) {
+  std::vector<LoopWalk::Condition> New;
+  for (auto It = Found.rbegin(); It != Found.rend(); ++It)
+    if (none_of(W.Conditions, [&](const auto &C) { return C.Text == It->Text; }) &&
+        none_of(New, [&](const auto &C) { return C.Text == It->Text; }))
+      New.push_back(*It);
+  W.Conditions.insert(AtEnd ? W.Conditions.end() : W.Conditions.begin(),
+                      New.begin(), New.end());
+}
+
 std::string loopName(const Loop &L) {
   if (const DILocation *Loc = L.getStartLoc().get())
     return "the loop at line " + std::to_string(Loc->getLine());
@@ -382,7 +396,7 @@ void noteConditions(const Loop &L, const BasicBlock &Block,
       W.VaryingCondition = "a branch in " + loopName(L);
     return;
   }
-  W.Conditions.insert(W.Conditions.end(), Found.rbegin(), Found.rend());
+  addConditions(W, Found, /*AtEnd=*/true);
 }
 
 /// Whether Cond compares only values that L's trip count is made of: then
@@ -465,7 +479,7 @@ static void noteBodyConditions(const BasicBlock &Block,
           Found.push_back({describeCondition(T, S == 0, *Br, Ctx), T});
     }
   }
-  W.Conditions.insert(W.Conditions.begin(), Found.rbegin(), Found.rend());
+  addConditions(W, Found, /*AtEnd=*/false);
 }
 
 void keepConditionsInvariantIn(LoopWalk &W, const Loop &L,

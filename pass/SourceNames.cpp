@@ -5,6 +5,7 @@
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Argument.h"
 #include "llvm/IR/Function.h"
@@ -183,17 +184,24 @@ struct Agreement {
 };
 
 /// The local variable a stack slot holds, where the optimiser kept it in
-/// memory (its address escapes: MPI_Bcast(&order, ...)): what the loads
-/// and stores of it and the calls taking its address say.
+/// memory (its address escapes: MPI_Bcast(&order, ...)). A call that takes
+/// its address and a store to it name it for certain; a load's position
+/// only mostly (CSE moves loads to another variable's position): without
+/// the first, the loads' majority names it.
 static std::optional<std::string> slotName(const AllocaInst &Slot,
                                            const SourceFacts &Facts) {
-  Agreement A;
+  Agreement Certain;
+  std::map<std::string, unsigned> Votes;
+  unsigned Named = 0;
   for (const User *U : Slot.users()) {
     if (const auto *L = dyn_cast<LoadInst>(U)) {
-      A.add(variableAt(Facts.VariableAt, L, *L));
+      if (auto N = variableAt(Facts.VariableAt, L, *L)) {
+        ++Votes[*N];
+        ++Named;
+      }
     } else if (const auto *St = dyn_cast<StoreInst>(U)) {
       if (St->getPointerOperand() == &Slot)
-        A.add(variableAt(Facts.AssignedAt, St->getValueOperand(), *St));
+        Certain.add(variableAt(Facts.AssignedAt, St->getValueOperand(), *St));
     } else if (const auto *Call = dyn_cast<CallBase>(U);
                Call && !isa<IntrinsicInst>(Call)) {
       auto Pos = SourceFacts::positionOf(*Call);
@@ -203,10 +211,15 @@ static std::optional<std::string> slotName(const AllocaInst &Slot,
         if (Call->getArgOperand(I) == &Slot)
           if (auto It = Facts.AddressArgs.find({*Pos, I});
               It != Facts.AddressArgs.end())
-            A.add(It->second);
+            Certain.add(It->second);
     }
   }
-  return A.result();
+  if (Certain.Name)
+    return Certain.result();
+  for (const auto &[Name, N] : Votes)
+    if (2 * N > Named)
+      return Name;
+  return std::nullopt;
 }
 
 /// The variable a merge of values stands for: some of them stored to it
@@ -256,7 +269,10 @@ std::optional<std::string> sourceNameOf(const Value *V,
     return std::nullopt;
   } else if (const auto *L = dyn_cast<LoadInst>(V)) {
     const Value *Ptr = L->getPointerOperand()->stripPointerCasts();
-    if (const auto *G = dyn_cast<GlobalVariable>(Ptr))
+    // A global's value, not its first field's (par_p.num_comm_part reads
+    // at par_p's address).
+    if (const auto *G = dyn_cast<GlobalVariable>(Ptr);
+        G && G->getValueType() == L->getType())
       return sourceNameOf(G, Facts);
     if (auto Name = debugName(Ptr))
       return Name;
@@ -272,6 +288,20 @@ std::optional<std::string> sourceNameOf(const Value *V,
   if (isa<LoadInst>(V) || isa<CallBase>(V))
     if (auto Name = variableAt(Facts.VariableAt, V, *cast<Instruction>(V)))
       return Name;
+  // A field or an element read: the one path of V's kind read there. Not
+  // in a local array or struct, whose contents the analysis reads from the
+  // stores that fill it (cnt[rank] of a counts array filled in a loop).
+  if (const auto *L = dyn_cast<LoadInst>(V);
+      L && !isa<AllocaInst>(getUnderlyingObject(L->getPointerOperand())))
+    if (auto Pos = SourceFacts::positionOf(*L))
+      if (auto It = Facts.AccessAt.find(*Pos); It != Facts.AccessAt.end()) {
+        Agreement A;
+        for (const VariableRef &R : It->second)
+          if (sameKind(R.Kind, V))
+            A.add(R.Name);
+        if (auto Name = A.result())
+          return Name;
+      }
   if (isa<Argument>(V) && isIdentifier(V->getName()))
     return V->getName().str();
   return std::nullopt;

@@ -57,6 +57,10 @@ struct SourceFacts {
   llvm::StringMap<std::vector<SourceParam>> Params;
   /// Source positions of variable references and of variable initialisers.
   std::map<SourcePos, VariableRef> VariableAt;
+  /// Positions of reads of integer access paths into variables (p->nx,
+  /// width[0], par.num[dir]) in the user's code: every path read there, so
+  /// that a position where two are read (a macro's expansion) names none.
+  std::map<SourcePos, std::vector<VariableRef>> AccessAt;
   /// Positions of the values stored to a variable: an initialiser's, the
   /// right side of an assignment (w = iend - istart + 1), a compound
   /// assignment's operator. They name a merge of such values (a phi).

@@ -113,6 +113,12 @@ Expected<Expr> ExprTranslator::value(Value *V) {
     return Expr::constant(C->getSExtValue());
   if (ProcessorValue PV = processorValue(V); PV.Role != ProcessorRole::None)
     return processor(V, PV);
+  // An element a loop's counter selects (comm_num[dir][i]) is no one value,
+  // whatever its name.
+  if (auto *L = dyn_cast<LoadInst>(stripIntCasts(V));
+      L && SE && SE->isSCEVable(L->getPointerOperandType()) &&
+      SE->containsAddRecurrence(SE->getSCEV(L->getPointerOperand())))
+    return reject<VaryingValue>();
   if (Pref == Prefer::Names)
     if (auto Name = sourceNameOf(V, Facts))
       return Expr::var(*Name);

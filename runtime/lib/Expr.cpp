@@ -53,17 +53,6 @@ bool isConst(const Expr &E, int64_t V) {
   return E.isConstant() && E.constantValue() == V;
 }
 
-bool isIdentifier(std::string_view S) {
-  auto IsAlpha = [](char C) {
-    return (C >= 'a' && C <= 'z') || (C >= 'A' && C <= 'Z') || C == '_';
-  };
-  if (S.empty() || !IsAlpha(S[0]))
-    return false;
-  return std::all_of(S.begin(), S.end(), [&](char C) {
-    return IsAlpha(C) || (C >= '0' && C <= '9');
-  });
-}
-
 /// Floor and ceiling of A/B for any signs; B != 0 and the quotient fits.
 Wide floorDivWide(Wide A, Wide B) {
   Wide Q = A / B;
@@ -444,9 +433,10 @@ Expr Expr::constant(int64_t Value) {
 }
 
 Expr Expr::var(std::string Name) {
-  if (!isIdentifier(Name))
+  if (!isSourceName(Name))
     throw std::invalid_argument("invalid variable name '" + clip(Name) +
-                                "': expected a C identifier");
+                                "': expected a C identifier or an access "
+                                "path such as p->nx or width[0]");
   auto N = std::make_shared<Node>();
   N->K = Kind::Var;
   N->Name = std::move(Name);
@@ -834,6 +824,52 @@ bool operator<(const Expr &A, const Expr &B) { return compare(A, B) < 0; }
 std::ostream &operator<<(std::ostream &OS, const Expr &E) {
   E.print(OS);
   return OS;
+}
+
+namespace {
+bool isNameStart(char C) {
+  return (C >= 'a' && C <= 'z') || (C >= 'A' && C <= 'Z') || C == '_';
+}
+bool isDecimal(char C) { return C >= '0' && C <= '9'; }
+size_t identifierLength(std::string_view S, size_t At) {
+  if (At >= S.size() || !isNameStart(S[At]))
+    return 0;
+  size_t End = At + 1;
+  while (End < S.size() && (isNameStart(S[End]) || isDecimal(S[End])))
+    ++End;
+  return End - At;
+}
+} // namespace
+
+size_t sourceNameLength(std::string_view S) {
+  size_t End = identifierLength(S, 0);
+  if (End == 0)
+    return 0;
+  for (;;) {
+    size_t Field = S.substr(End, 2) == "->" ? 2 : S.substr(End, 1) == "." ? 1 : 0;
+    if (Field) {
+      size_t N = identifierLength(S, End + Field);
+      if (N == 0)
+        return End;
+      End += Field + N;
+      continue;
+    }
+    if (End < S.size() && S[End] == '[') {
+      size_t I = End + 1, N = identifierLength(S, I);
+      if (N == 0)
+        while (I + N < S.size() && isDecimal(S[I + N]))
+          ++N;
+      if (N == 0 || I + N >= S.size() || S[I + N] != ']')
+        return End;
+      End = I + N + 1;
+      continue;
+    }
+    return End;
+  }
+}
+
+bool isSourceName(std::string_view S) {
+  return !S.empty() && sourceNameLength(S) == S.size();
 }
 
 } // namespace commcost

@@ -4,6 +4,7 @@
 //   product := unary (('*' | '/' | '%') unary)*
 //   unary   := '-' unary | primary
 //   primary := integer | name | name '(' sum (',' sum)* ')' | '(' sum ')'
+//   name    := ident ('.' ident | '->' ident | '[' (ident | digits) ']')*
 //
 // C precedence and left associativity. The tree is built through the
 // simplifying constructors, so parse(E.str()) == E. A literal is limited to
@@ -185,9 +186,11 @@ private:
     while (Pos < Text.size() && isIdentChar(Text[Pos]))
       ++Pos;
     std::string Name(Text.substr(Start, Pos - Start));
-    if (!accept('('))
-      return Expr::var(Name);
-    return parseCall(Name, Start);
+    if (accept('('))
+      return parseCall(Name, Start);
+    // A variable may be an access path into one (p->nx, width[0]).
+    Pos = Start + sourceNameLength(Text.substr(Start));
+    return Expr::var(std::string(Text.substr(Start, Pos - Start)));
   }
 
   Expr parseCall(const std::string &Name, size_t Start) {

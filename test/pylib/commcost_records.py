@@ -16,7 +16,9 @@ VALUE_KEYS = ("Messages", "MessagesMin", "MessagesMax", "BytesPerMessage",
               "WriteLinesMin", "WriteLinesMax", "Reads", "Writes", "ReadsMax",
               "WritesMax", "Traffic")
 
-_TOKEN = re.compile(r"\d+|[A-Za-z_]\w*|[-+*/%(),]")
+# A name is a variable or an access path into one (p->nx, width[0]).
+_NAME = r"[A-Za-z_]\w*(?:(?:\.|->)[A-Za-z_]\w*|\[(?:\d+|[A-Za-z_]\w*)\])*"
+_TOKEN = re.compile(r"\d+|" + _NAME + r"|[-+*/%(),]")
 
 
 class EvalError(ValueError):
@@ -92,7 +94,7 @@ def _to_python(text):
                 args.append(expr())
             take(")")
             return f"_f_{tok}({', '.join(args)})"
-        if not re.fullmatch(r"[A-Za-z_]\w*", tok):
+        if not re.fullmatch(_NAME, tok):
             raise EvalError(f"unexpected {tok!r} in {text!r}")
         return f"_e[{tok!r}]"
 

@@ -49,13 +49,14 @@ struct Tree {
   std::vector<Tree> Kids;
 };
 
-const char *const VarNames[] = {"N", "M", "a", "b_2"};
+// Access paths are names too: the round trips parse them back whole.
+const char *const VarNames[] = {"N", "M", "a", "b_2", "p->nx", "w[0]"};
 
 Tree randomTree(std::mt19937_64 &Rng, int Depth, bool Huge = true) {
   auto Pick = [&](int N) { return static_cast<int>(Rng() % N); };
   if (Depth == 0 || Pick(4) == 0) {
     if (Pick(2) == 0)
-      return {Op::Var, 0, VarNames[Pick(4)], {}};
+      return {Op::Var, 0, VarNames[Pick(6)], {}};
     // Mostly small constants so that like terms and folding happen; now and
     // then a huge one so that overflow paths are exercised.
     int64_t V = Huge && Pick(20) == 0
@@ -486,6 +487,28 @@ void expectParseError(const std::string &Text, size_t Position,
     EXPECT_NE(std::string(E.what()).find(Fragment), std::string::npos)
         << Text << ": " << E.what();
   }
+}
+
+TEST(ExprParse, AccessPathsAreNames) {
+  Expr E = parseExpr("8*p->nx + width[0] - par.num[dir]*s->a.b[12]");
+  EXPECT_EQ(E.variables(), (std::set<std::string>{"p->nx", "width[0]",
+                                                  "par.num[dir]",
+                                                  "s->a.b[12]"}));
+  EXPECT_EQ(parseExpr(E.str()), E);
+  EXPECT_EQ(E.evaluate({{"p->nx", 2}, {"width[0]", 3}, {"par.num[dir]", 4},
+                        {"s->a.b[12]", 1}}),
+            15);
+  // A path ends where the grammar no longer continues it: p - q, a[1] * 2.
+  EXPECT_EQ(parseExpr("p->q").variables(), (std::set<std::string>{"p->q"}));
+  EXPECT_EQ(parseExpr("a[1]*2").str(), "2*a[1]");
+  EXPECT_THROW(parseExpr("a[-1]"), ExprParseError);
+  EXPECT_THROW(parseExpr("a[n+1]"), ExprParseError);
+  EXPECT_THROW(parseExpr("p->"), ExprParseError);
+  EXPECT_THROW(Expr::var("a["), std::invalid_argument);
+  EXPECT_THROW(Expr::var("p->"), std::invalid_argument);
+  EXPECT_THROW(Expr::var("a b"), std::invalid_argument);
+  EXPECT_TRUE(isSourceName("m_numElem"));
+  EXPECT_FALSE(isSourceName("1a"));
 }
 
 TEST(ExprParse, ErrorsNamePositionExpectedAndFound) {

@@ -1,6 +1,7 @@
 // Symbolic integer expressions in the one grammar every commcost tool speaks
-// (docs/design.md, "Symbolic values"): integer literals, source-level variable
-// names, + - * / % (C integer division and remainder), parentheses and the
+// (docs/design.md, "Symbolic values"): integer literals, source-level names
+// (a variable, or an access path into one: p->nx, width[0], par.num[dir]),
+// + - * / % (C integer division and remainder), parentheses and the
 // functions min, max, gcd, ceildiv, floordiv. Values are immutable and
 // cheap to copy; constructors simplify the obvious (constant folding, like
 // terms, neutral elements) so that printed values stay readable.
@@ -68,6 +69,7 @@ public:
   /// The constant 0.
   Expr();
   static Expr constant(int64_t Value);
+  /// A variable; Name must be a source name (isSourceName).
   static Expr var(std::string Name);
 
   friend Expr operator+(const Expr &A, const Expr &B);
@@ -135,5 +137,12 @@ std::ostream &operator<<(std::ostream &OS, const Expr &E);
 /// Parse text in the grammar. Throws ExprParseError naming the position and
 /// what was expected.
 Expr parseExpr(std::string_view Text);
+
+/// Whether S is a source name: an identifier followed by any of .field,
+/// ->field and [index] with an identifier or a decimal literal as index.
+bool isSourceName(std::string_view S);
+
+/// The length of the longest source name at the start of S (0: none).
+size_t sourceNameLength(std::string_view S);
 
 } // namespace commcost

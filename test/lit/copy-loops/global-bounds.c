@@ -54,3 +54,16 @@ void shrinking(int *dst, const int *src) {
       z_block_size--;
   }
 }
+// A bound in a global struct's first field reads at the struct's address:
+// it is the field, not the struct (miniAMR's par_p.num_comm_part).
+struct Partners {
+  int num;
+  int comm_num[8];
+};
+extern struct Partners par_p;
+void copy_partners(int *dst, const int *src) {
+  // CHECK: [[@LINE+2]]:3: remark: loop (copy-loop) of 'dst <- src', i32 elements: read par_p.num rows of 4 bytes, row pitch 8 bytes, write contiguous block of 4*par_p.num bytes; only when par_p.num is not changed by the loop at line [[@LINE+2]];
+  // O0: [[@LINE+1]]:3: remark: loop (copy-loop) of 'dst <- src', i32 elements: read par_p.num rows of 4 bytes, row pitch 8 bytes, write contiguous block of 4*par_p.num bytes; only when par_p.num is not changed by the loop at line [[@LINE+1]];
+  for (int i = 0; i < par_p.num; i++)
+    dst[i] = src[2 * i];
+}
