@@ -317,7 +317,9 @@ static std::optional<AtomicSpec> mpiAtomic(StringRef Name) {
 
 /// OpenSHMEM atomics on a remote variable: shmem_<type>_<op> (the older
 /// add, inc, fadd, finc, swap, cswap, fetch, set) and
-/// shmem_<type>_atomic_<op>.
+/// shmem_<type>_atomic_<op>; and the single-element put and get
+/// (shmem_<type>_p, shmem_<type>_g), which move one operand to or from a
+/// remote variable the same way, with no buffer of the caller's.
 static std::optional<AtomicSpec> shmemAtomic(StringRef Name) {
   if (!Name.consume_front("shmem_"))
     return std::nullopt;
@@ -327,7 +329,7 @@ static std::optional<AtomicSpec> shmemAtomic(StringRef Name) {
       continue;
     bool Atomic = Op.consume_front("atomic_");
     if (!Atomic && !is_contained({"add", "inc", "fadd", "finc", "swap",
-                                  "cswap", "fetch", "set"},
+                                  "cswap", "fetch", "set", "p", "g"},
                                  Op))
       continue;
     AtomicSpec S;

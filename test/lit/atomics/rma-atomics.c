@@ -31,3 +31,16 @@ long ticket(long *next, int pe) {
          // CHECK: [[@LINE+1]]:10: remark: shmem_long_atomic_fetch_add (atomic), long elements; messages 1, bytes per message 8, bytes 8; cost 0.351 us (model M1-mpi, embedded default profile)
   return shmem_long_atomic_fetch_add(next, 2, pe);
 }
+// The single-element put and get of PRK's Synch_p2p: one value each.
+void flags(double *dst, int *flag, double v, int n, int me) {
+  for (int j = 0; j < n; j++) {
+    // CHECK: [[@LINE+1]]:5: remark: shmem_double_p (atomic), double elements; messages n, bytes per message 8, bytes 8*n;
+    shmem_double_p(&dst[j], v, me + 1);
+    // CHECK: [[@LINE+1]]:5: remark: shmem_int_p (atomic), int elements; messages n, bytes per message 4, bytes 4*n;
+    shmem_int_p(&flag[j], 1, me + 1);
+  }
+}
+double fetch_one(double *src, int pe) {
+         // CHECK: [[@LINE+1]]:10: remark: shmem_double_g (atomic), double elements; messages 1, bytes per message 8, bytes 8;
+  return shmem_double_g(src, pe);
+}
