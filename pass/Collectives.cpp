@@ -105,9 +105,8 @@ std::optional<std::string> sizeVariable(const Function &F, const Value *Comm,
 Expected<Expr> processorCount(CallBase &Call, const CollectiveSpec &Spec,
                               const AnalysisContext &Ctx) {
   auto AllPes = [](const Value *V) {
-    const auto *C = dyn_cast<CallBase>(stripIntCasts(const_cast<Value *>(V)));
-    return C && is_contained({"shmem_n_pes", "num_pes", "_num_pes"},
-                             calleeName(*C));
+    return processorValue(stripIntCasts(const_cast<Value *>(V))).Origin ==
+           std::string_view(ShmemPesOrigin);
   };
   const Function &F = *Call.getFunction();
   if (Spec.SetSize) {

@@ -288,6 +288,10 @@ std::optional<std::string> sourceNameOf(const Value *V,
   if (isa<LoadInst>(V) || isa<CallBase>(V))
     if (auto Name = variableAt(Facts.VariableAt, V, *cast<Instruction>(V)))
       return Name;
+  // A call's result assigned to a variable (Num_procs = shmem_n_pes()).
+  if (isa<CallBase>(V))
+    if (auto Name = variableAt(Facts.AssignedAt, V, *cast<Instruction>(V)))
+      return Name;
   // A field or an element read: the one path of V's kind read there. Not
   // in a local array or struct, whose contents the analysis reads from the
   // stores that fill it (cnt[rank] of a counts array filled in a loop).

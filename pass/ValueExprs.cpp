@@ -24,6 +24,12 @@ ProcessorValue processorValue(const Value *V) {
       return {ProcessorRole::Id, "omp_get_thread_num()", "id"};
     if (Name == "omp_get_num_threads")
       return {ProcessorRole::Count, "omp_get_num_threads()", "P"};
+    // OpenSHMEM's PE number and count (and their older names); the count
+    // is named as the collectives name every PE.
+    if (is_contained({"shmem_my_pe", "my_pe", "_my_pe"}, Name))
+      return {ProcessorRole::Id, "shmem_my_pe()", "me"};
+    if (is_contained({"shmem_n_pes", "num_pes", "_num_pes"}, Name))
+      return {ProcessorRole::Count, ShmemPesOrigin, "npes_all"};
     return {};
   }
   const auto *Ld = dyn_cast<LoadInst>(V);
@@ -111,8 +117,9 @@ Expected<Expr> ExprTranslator::value(Value *V) {
     return reject<NotAnInteger>();
   if (auto *C = dyn_cast<ConstantInt>(V))
     return Expr::constant(C->getSExtValue());
-  if (ProcessorValue PV = processorValue(V); PV.Role != ProcessorRole::None)
-    return processor(V, PV);
+  if (ProcessorValue PV = processorValue(stripIntCasts(V));
+      PV.Role != ProcessorRole::None)
+    return processor(stripIntCasts(V), PV);
   // An element a loop's counter selects (comm_num[dir][i]) is no one value,
   // whatever its name.
   if (auto *L = dyn_cast<LoadInst>(stripIntCasts(V));

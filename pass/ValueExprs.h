@@ -26,8 +26,10 @@ class Value;
 namespace commcost {
 
 /// Whether V is the processor's id or the processor count, as the OpenMP
-/// runtime or MPI gives them.
+/// runtime, MPI or OpenSHMEM gives them.
 enum class ProcessorRole { None, Id, Count };
+/// The Origin of OpenSHMEM's PE count (shmem_n_pes()).
+inline constexpr const char *ShmemPesOrigin = "shmem_n_pes()";
 struct ProcessorValue {
   ProcessorRole Role = ProcessorRole::None;
   const char *Origin = "";      ///< "omp_get_thread_num()", "MPI_Comm_rank"
