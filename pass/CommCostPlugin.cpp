@@ -124,7 +124,7 @@ public:
     std::optional<std::string> Path = accessPath(Sub);
     if (!Path)
       return true;
-    VariableRef Ref{*Path, kindOf(Sub->getType())};
+    VariableRef Ref{*Path, ValueKind::Integer};
     for (SourceLocation Loc : {Sub->getExprLoc(), Sub->getBeginLoc()})
       if (auto Pos = position(Loc)) {
         std::vector<VariableRef> &At = Facts.AccessAt[*Pos];

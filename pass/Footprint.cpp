@@ -50,10 +50,13 @@ static void addConditions(LoopWalk &W,
                           const std::vector<LoopWalk::Condition> &Found,
                           bool AtEnd) {
   std::vector<LoopWalk::Condition> New;
-  for (auto It = Found.rbegin(); It != Found.rend(); ++It)
-    if (none_of(W.Conditions, [&](const auto &C) { return C.Text == It->Text; }) &&
-        none_of(New, [&](const auto &C) { return C.Text == It->Text; }))
+  for (auto It = Found.rbegin(); It != Found.rend(); ++It) {
+    auto Same = [&](const LoopWalk::Condition &C) {
+      return C.Text == It->Text;
+    };
+    if (none_of(W.Conditions, Same) && none_of(New, Same))
       New.push_back(*It);
+  }
   W.Conditions.insert(AtEnd ? W.Conditions.end() : W.Conditions.begin(),
                       New.begin(), New.end());
 }
@@ -644,14 +647,13 @@ static void noteAssumedBounds(const SCEV *Count, const AnalysisContext &Ctx,
     bool isDone() const { return false; }
   } F;
   visitAll(Count, F);
-  for (const LoadInst *L : F.Loads) {
-    // The trip count was translated, so the bound has a name.
-    std::string Text = sourceNameOf(L, Ctx.Facts).value_or("a loop bound") +
-                       " is not changed by " + *assumedInvariantIn(*L);
-    if (none_of(W.Conditions,
-                [&](const LoopWalk::Condition &C) { return C.Text == Text; }))
-      W.Conditions.push_back({Text, nullptr});
-  }
+  std::vector<LoopWalk::Condition> Found;
+  // The trip count was translated, so each bound has a name.
+  for (const LoadInst *L : F.Loads)
+    Found.push_back({sourceNameOf(L, Ctx.Facts).value_or("a loop bound") +
+                         " is not changed by " + *assumedInvariantIn(*L),
+                     nullptr});
+  addConditions(W, Found, /*AtEnd=*/true);
 }
 
 Expected<LoopWalk> walkLoops(const SCEV *Address, const BasicBlock *Block,

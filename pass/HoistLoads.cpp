@@ -92,14 +92,14 @@ bool hoistIn(Loop &L, DominatorTree &DT, AAResults &AA, bool AssumeBounds) {
     SmallPtrSet<LoadInst *, 4> Bounds;
     if (AssumeBounds)
       Bounds = boundLoads(L);
+    auto Known = [&](Value *V) {
+      auto *Def = dyn_cast<Instruction>(V);
+      return !Def || (!L.contains(Def) && DT.dominates(Def, At));
+    };
     for (bool Moved = true; Moved;) {
       Moved = false;
       for (BasicBlock *BB : L.blocks())
         for (Instruction &I : make_early_inc_range(*BB)) {
-          auto Known = [&](Value *V) {
-            auto *Def = dyn_cast<Instruction>(V);
-            return !Def || (!L.contains(Def) && DT.dominates(Def, At));
-          };
           // An address computed in the loop from values known before it
           // (&p->n[face]) moves with the loads through it.
           if (isa<GetElementPtrInst, CastInst>(I) &&

@@ -232,8 +232,7 @@ mergeName(const PHINode &Phi, const SourceFacts &Facts,
     return std::nullopt;
   Agreement A;
   for (const Value *In : Phi.incoming_values()) {
-    if (In == &Phi || isa<UndefValue>(In) || isa<Constant>(In) ||
-        isa<Argument>(In))
+    if (In == &Phi || isa<Constant, Argument>(In))
       continue;
     const auto *I = dyn_cast<Instruction>(In);
     if (!I || is_contained(I->operands(), &Phi))

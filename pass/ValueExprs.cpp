@@ -117,12 +117,13 @@ Expected<Expr> ExprTranslator::value(Value *V) {
     return reject<NotAnInteger>();
   if (auto *C = dyn_cast<ConstantInt>(V))
     return Expr::constant(C->getSExtValue());
-  if (ProcessorValue PV = processorValue(stripIntCasts(V));
+  Value *Uncast = stripIntCasts(V);
+  if (ProcessorValue PV = processorValue(Uncast);
       PV.Role != ProcessorRole::None)
-    return processor(stripIntCasts(V), PV);
+    return processor(Uncast, PV);
   // An element a loop's counter selects (comm_num[dir][i]) is no one value,
   // whatever its name.
-  if (auto *L = dyn_cast<LoadInst>(stripIntCasts(V));
+  if (auto *L = dyn_cast<LoadInst>(Uncast);
       L && SE && SE->isSCEVable(L->getPointerOperandType()) &&
       SE->containsAddRecurrence(SE->getSCEV(L->getPointerOperand())))
     return reject<VaryingValue>();

@@ -846,7 +846,9 @@ size_t sourceNameLength(std::string_view S) {
   if (End == 0)
     return 0;
   for (;;) {
-    size_t Field = S.substr(End, 2) == "->" ? 2 : S.substr(End, 1) == "." ? 1 : 0;
+    size_t Field = S.substr(End, 2) == "->" ? 2
+                   : S.substr(End, 1) == "."  ? 1
+                                              : 0;
     if (Field) {
       size_t N = identifierLength(S, End + Field);
       if (N == 0)
