@@ -33,6 +33,7 @@ namespace commcost {
 struct Expr::Node {
   Kind K;
   unsigned Depth = 1;
+  uint64_t Size = 1;
   int64_t Value = 0;
   std::string Name;
   std::vector<Expr> Ops;
@@ -413,14 +414,18 @@ Expr::Expr() : Expr(constant(0)) {}
 
 Expr Expr::make(Kind K, std::vector<Expr> Ops) {
   unsigned Depth = 0;
-  for (const Expr &O : Ops)
+  uint64_t Size = 1;
+  for (const Expr &O : Ops) {
     Depth = std::max(Depth, O.depth());
+    Size = std::min<uint64_t>(Size + O.size(), UINT32_MAX);
+  }
   if (Depth >= MaxExprDepth)
     throw ExprEvalError("expression nested deeper than " +
                         std::to_string(MaxExprDepth) + " levels");
   auto N = std::make_shared<Node>();
   N->K = K;
   N->Depth = Depth + 1;
+  N->Size = Size;
   N->Ops = std::move(Ops);
   return Expr(std::shared_ptr<const Node>(std::move(N)));
 }
@@ -496,6 +501,8 @@ const std::string &Expr::name() const {
 const std::vector<Expr> &Expr::operands() const { return N->Ops; }
 
 unsigned Expr::depth() const { return N->Depth; }
+
+uint64_t Expr::size() const { return N->Size; }
 
 namespace {
 

@@ -138,6 +138,12 @@ struct Shape2D {
 /// are not exact but a few terms long.
 constexpr size_t MaxCandidates = 16;
 
+/// Whether exact bounds print in at most MaxNodes nodes (min and max
+/// together); beyond, the callers give bounds of a few terms instead.
+bool printable(const Bounds &B, uint64_t MaxNodes) {
+  return B.Min.size() + B.Max.size() <= MaxNodes;
+}
+
 /// The most steps of a floor sum over symbolic terms: each step refers to
 /// the previous one twice, so the printed expression doubles with each. A
 /// 64-byte line takes at most 7 (4 for pitches of whole 8-byte elements);
@@ -162,10 +168,11 @@ unsigned euclidSteps(uint64_t M, uint64_t A) {
 /// lines or all start at the same offset (W == 0), so only the ends
 /// matter; otherwise every offset is a candidate, pruned by the counts of
 /// up to one period of rows when only the row count is symbolic. Without
-/// pruning, at most MaxCandidates offsets (std::nullopt beyond).
+/// pruning, at most MaxCandidates offsets; at most MaxNodes printed
+/// (std::nullopt beyond either).
 std::optional<Bounds> knownResidueRows(const Shape2D &S, uint64_t W,
                                        const std::vector<uint64_t> &Offsets,
-                                       uint64_t L) {
+                                       uint64_t L, uint64_t MaxNodes) {
   if (!(S.Rows.isConstant() && S.Bytes.isConstant()) &&
       euclidSteps(L, W) > (S.Bytes.isConstant() ? MaxFloorSumSteps
                                                 : MaxSymbolicOffsetSteps))
@@ -173,8 +180,12 @@ std::optional<Bounds> knownResidueRows(const Shape2D &S, uint64_t W,
   Rows2D<Expr> Rows{S.Rows, S.Bytes, S.Pitch, W};
   auto CountAt = [&](uint64_t O) { return linesOfRows(Rows, O, L); };
   std::optional<Num> Gap = known(S.Pitch - S.Bytes);
-  if (W == 0 || (Gap && *Gap < Num(L)))
-    return Bounds{CountAt(Offsets.front()), CountAt(Offsets.back())};
+  if (W == 0 || (Gap && *Gap < Num(L))) {
+    Bounds B{CountAt(Offsets.front()), CountAt(Offsets.back())};
+    if (!printable(B, MaxNodes))
+      return std::nullopt;
+    return B;
+  }
   std::vector<Expr> Counts;
   std::vector<std::vector<uint64_t>> Sig;
   std::optional<Num> C = known(S.Bytes), Pitch = known(S.Pitch);
@@ -193,7 +204,10 @@ std::optional<Bounds> knownResidueRows(const Shape2D &S, uint64_t W,
       Sig.push_back(std::move(V));
     }
   }
-  return extremes(Counts, Sig);
+  Bounds B = extremes(Counts, Sig);
+  if (!printable(B, MaxNodes))
+    return std::nullopt;
+  return B;
 }
 
 /// Rows that all touch the same number of lines, PerRow, at every
@@ -242,13 +256,14 @@ Bounds gcdBoundRows(const Shape2D &S, const Placement &Where,
 }
 
 /// Bounds of a 2-D slice (after collapsing) over the placement.
-Bounds linesOf2D(const Shape2D &S, const Placement &Where, uint64_t L) {
+Bounds linesOf2D(const Shape2D &S, const Placement &Where, uint64_t L,
+                 uint64_t MaxNodes) {
   std::vector<uint64_t> Offsets = offsetsOf(Where, L);
   if (knownEqual(S.Rows, 1))
     return {blockLines(Offsets.front(), S.Bytes, L),
             blockLines(Offsets.back(), S.Bytes, L)};
   if (std::optional<uint64_t> W = residueOf(S.Pitch, L))
-    if (std::optional<Bounds> B = knownResidueRows(S, *W, Offsets, L))
+    if (std::optional<Bounds> B = knownResidueRows(S, *W, Offsets, L, MaxNodes))
       return *B;
   // Rows start at Residue modulo D within a line; when every such start
   // leaves a row in the same number of lines, the count is exact.
@@ -264,20 +279,21 @@ Bounds linesOf2D(const Shape2D &S, const Placement &Where, uint64_t L) {
 /// Bounds of a 3-D slice that does not collapse: the planes' counts and
 /// the pairs of planes that share a line. Exact when the number of planes
 /// is known and every offset is (offset, row and plane pitch residues),
-/// and at most MaxCandidates planes of a period have to be summed;
-/// otherwise each plane is bounded over the offsets its start can have
-/// (the placement's residue modulo what divides the plane pitch too) and
-/// the touching pairs, exact when the plane offsets are known, between 0
-/// and one per pair when plane gaps are under a line.
+/// and at most MaxCandidates planes of a period have to be summed into at
+/// most MaxNodes; otherwise each plane is bounded over the offsets its
+/// start can have (the placement's residue modulo what divides the plane
+/// pitch too) and the touching pairs, exact when the plane offsets are
+/// known, between 0 and one per pair when plane gaps are under a line.
 Bounds linesOf3DApart(const SymbolicSlice &S, const Placement &Where,
-                      uint64_t L);
+                      uint64_t L, uint64_t MaxNodes);
 
 /// Bounds of a 3-D slice whose planes may overlap (a plane's extent, with
 /// symbolic rows, can exceed the plane pitch; constant ones that do are
 /// refused before): where they do, the lines of one plane and the sum over
 /// the planes bound the union; where they don't, linesOf3DApart counts.
-Bounds linesOf3D(const SymbolicSlice &S, const Placement &Where, uint64_t L) {
-  Bounds Apart = linesOf3DApart(S, Where, L);
+Bounds linesOf3D(const SymbolicSlice &S, const Placement &Where, uint64_t L,
+                 uint64_t MaxNodes) {
+  Bounds Apart = linesOf3DApart(S, Where, L, MaxNodes);
   Expr Gap = S.PlanePitch -
              extentOfRepetitions(S.Rows, S.RowPitch, S.BytesPerRow);
   std::optional<Num> Known = known(Gap);
@@ -287,7 +303,7 @@ Bounds linesOf3D(const SymbolicSlice &S, const Placement &Where, uint64_t L) {
                           {std::gcd(Where.stepIn(L),
                                     factorDividing(S.PlanePitch, L)),
                            Where.Residue},
-                          L);
+                          L, MaxNodes);
   Bounds Overlapping{Each.Min, S.Planes * Each.Max};
   if (Known)
     return Overlapping;
@@ -298,7 +314,7 @@ Bounds linesOf3D(const SymbolicSlice &S, const Placement &Where, uint64_t L) {
 }
 
 Bounds linesOf3DApart(const SymbolicSlice &S, const Placement &Where,
-                      uint64_t L) {
+                      uint64_t L, uint64_t MaxNodes) {
   Shape2D Plane{S.Rows, S.BytesPerRow, S.RowPitch};
   Expr Extent = extentOfRepetitions(S.Rows, S.RowPitch, S.BytesPerRow);
   std::optional<uint64_t> RowW = residueOf(S.RowPitch, L);
@@ -311,14 +327,17 @@ Bounds linesOf3DApart(const SymbolicSlice &S, const Placement &Where,
                                     : MaxSymbolicOffsetSteps) &&
       euclidSteps(L, *PlaneW) <= (S.PlanePitch.isConstant()
                                       ? MaxFloorSumSteps
-                                      : MaxSymbolicOffsetSteps))
-    return exact(linesOfPlanes(*Planes, Rows2D<Expr>{S.Rows, S.BytesPerRow,
-                                                     S.RowPitch, *RowW},
-                               S.PlanePitch, *PlaneW, Where.firstIn(L), L));
+                                      : MaxSymbolicOffsetSteps)) {
+    Bounds B = exact(linesOfPlanes(
+        *Planes, Rows2D<Expr>{S.Rows, S.BytesPerRow, S.RowPitch, *RowW},
+        S.PlanePitch, *PlaneW, Where.firstIn(L), L));
+    if (printable(B, MaxNodes))
+      return B;
+  }
   Placement PlaneStarts{std::gcd(Where.stepIn(L),
                                  factorDividing(S.PlanePitch, L)),
                         Where.Residue};
-  Bounds Each = linesOf2D(Plane, PlaneStarts, L);
+  Bounds Each = linesOf2D(Plane, PlaneStarts, L, MaxNodes);
   Expr TouchLo, TouchHi;
   if (Where.exactIn(L) && PlaneW &&
       euclidSteps(L, *PlaneW) <= (S.PlanePitch.isConstant()
@@ -398,7 +417,7 @@ SymbolicSlice commcost::collapseSlice(const SymbolicSlice &S) {
 std::optional<SymbolicLineBounds>
 commcost::uniqueLinesOfSymbolicSlice(const SymbolicSlice &S,
                                      const Placement &Where, uint64_t LineSize,
-                                     std::string &Reason) {
+                                     std::string &Reason, uint64_t MaxNodes) {
   checkLineSize(LineSize);
   Reason.clear();
   std::optional<uint64_t> Planes = constantSize(S.Planes, "planes");
@@ -458,8 +477,8 @@ commcost::uniqueLinesOfSymbolicSlice(const SymbolicSlice &S,
   }
   Bounds B = knownEqual(C.Planes, 1)
                  ? linesOf2D({C.Rows, C.BytesPerRow, C.RowPitch}, Where,
-                             LineSize)
-                 : linesOf3D(C, Where, LineSize);
+                             LineSize, MaxNodes)
+                 : linesOf3D(C, Where, LineSize, MaxNodes);
   std::vector<Expr> Sizes{C.Planes, C.Rows, C.BytesPerRow};
   return Bounds{
       zeroWhenEmpty(zeroWhenEmpty(B.Min, Sizes).substitute(Back), Given),

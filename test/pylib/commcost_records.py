@@ -49,8 +49,14 @@ def _ceildiv(a, b):
 
 _FUNCTIONS = {"min": min, "max": max, "gcd": math.gcd, "ceildiv": _ceildiv,
               "floordiv": _floordiv}
-_SCOPE = {"_div": _c_div, "_rem": _c_rem,
+_SCOPE = {"_div": _c_div, "_rem": _c_rem, "_prod": lambda *f: math.prod(f),
+          "_sum": lambda *t: sum(t),
           **{"_f_" + k: v for k, v in _FUNCTIONS.items()}}
+
+
+def _product(factors):
+    return factors[0] if len(factors) == 1 else \
+        f"_prod({', '.join(factors)})"
 
 
 def _to_python(text):
@@ -79,9 +85,9 @@ def _to_python(text):
         if tok == "(":
             v = expr()
             take(")")
-            return f"({v})"
+            return v
         if tok == "-":
-            return f"(-{primary()})"
+            return f"-{primary()}"
         if tok.isdigit():
             return tok
         if peek() == "(":
@@ -98,20 +104,27 @@ def _to_python(text):
             raise EvalError(f"unexpected {tok!r} in {text!r}")
         return f"_e[{tok!r}]"
 
+    # A chain of + and - (or of *) is written flat: Python's parser nests
+    # parentheses at most 200 deep and its compiler recurses on each binary
+    # operator, and the plugin's sums of floor sums run to thousands of terms.
     def term():
-        v = primary()
+        factors = [primary()]
         while peek() in ("*", "/", "%"):
             op, rhs = take(), primary()
-            v = f"({v} * {rhs})" if op == "*" else \
-                f"_div({v}, {rhs})" if op == "/" else f"_rem({v}, {rhs})"
-        return v
+            if op == "*":
+                factors.append(rhs)
+            else:
+                v = _product(factors)
+                factors = [f"_div({v}, {rhs})" if op == "/"
+                           else f"_rem({v}, {rhs})"]
+        return _product(factors)
 
     def expr():
-        v = term()
+        terms = [term()]
         while peek() in ("+", "-"):
             op, rhs = take(), term()
-            v = f"({v} {op} {rhs})"
-        return v
+            terms.append(rhs if op == "+" else f"-{rhs}")
+        return terms[0] if len(terms) == 1 else f"_sum({', '.join(terms)})"
 
     source = expr()
     if pos != len(tokens):

@@ -2,7 +2,8 @@
 // Max expressions are evaluated at many random bindings and compared with
 // the numeric counts (themselves checked against brute force in
 // LinesTest.cpp) and, for small slices, with brute force directly.
-// Unsupported shapes must give a reason.
+// Unsupported shapes must give a reason. The exactness checks lift the
+// limit on printed size (Unlimited); the tests at the end check that limit.
 #include "commcost/Lines.h"
 
 #include <gtest/gtest.h>
@@ -23,6 +24,8 @@ const Expr M = Expr::var("m");
 const Expr P = Expr::var("p");
 
 Expr num(uint64_t V) { return Expr::constant(static_cast<int64_t>(V)); }
+
+constexpr uint64_t Unlimited = ~uint64_t(0);
 
 /// Distinct lines of a 2-D slice, one byte at a time.
 uint64_t brute2D(const Slice2D &S, uint64_t Offset, uint64_t LineSize) {
@@ -50,7 +53,7 @@ struct Checker {
                             uint64_t LineSize) {
     std::string Reason;
     std::optional<SymbolicLineBounds> B =
-        uniqueLinesOfSymbolicSlice(S, Where, LineSize, Reason);
+        uniqueLinesOfSymbolicSlice(S, Where, LineSize, Reason, Unlimited);
     EXPECT_TRUE(B.has_value()) << Reason;
     EXPECT_TRUE(Reason.empty());
     return B.value_or(SymbolicLineBounds{num(0), num(0)});
@@ -182,7 +185,7 @@ TEST(SymbolicLinesRows, SymbolicPitchAlignedRows) {
           SymbolicSlice S{num(1), N, num(Bytes), num(Elem) * N, Expr()};
           Placement Where = Placement::aligned(A);
           std::string Reason;
-          auto B = uniqueLinesOfSymbolicSlice(S, Where, L, Reason);
+          auto B = uniqueLinesOfSymbolicSlice(S, Where, L, Reason, Unlimited);
           ASSERT_TRUE(B) << Reason;
           // Rows that keep their line count at every start give an exact
           // count; the others the gcd bounds (checked in RandomSlices).
@@ -429,7 +432,7 @@ TEST(SymbolicLinesRandom, SoundExactAndZeroOnRandomSlices) {
     RandomSlice R = randomSlice(C);
     std::string Reason;
     std::optional<SymbolicLineBounds> B =
-        uniqueLinesOfSymbolicSlice(R.S, R.Where, R.L, Reason);
+        uniqueLinesOfSymbolicSlice(R.S, R.Where, R.L, Reason, Unlimited);
     ASSERT_TRUE(B) << Reason;
     ++Slices;
     for (int J = 0; J < 40; ++J) {
@@ -510,7 +513,7 @@ TEST(SymbolicLines3D, PlanesThatOverlapForSomeRowCounts) {
                             Placement::aligned(16)}) {
       std::string Reason;
       std::optional<SymbolicLineBounds> B =
-          uniqueLinesOfSymbolicSlice(S, Where, 64, Reason);
+          uniqueLinesOfSymbolicSlice(S, Where, 64, Reason, Unlimited);
       ASSERT_TRUE(B) << Reason;
       for (int64_t Rows : {0, 1, 2, 3, 7, 8, 24, 40}) {
         Slice3D Bound{K.Planes, uint64_t(Rows), K.Bytes, K.RowPitch,
@@ -526,6 +529,78 @@ TEST(SymbolicLines3D, PlanesThatOverlapForSomeRowCounts) {
         EXPECT_GE(Min, 0) << What;
       }
     }
+  }
+}
+
+// The limit on printed size: results that fit are the exact ones
+// unchanged, results that do not are replaced by shorter bounds that still
+// hold, on the random slices of the test above.
+TEST(SymbolicLinesSize, LimitKeepsWhatFitsAndBoundsTheRest) {
+  Checker C;
+  uint64_t Kept = 0, Replaced = 0, LargestReplaced = 0, LargestGiven = 0;
+  for (int I = 0; I < 1500; ++I) {
+    RandomSlice R = randomSlice(C);
+    std::string Reason;
+    auto Full =
+        uniqueLinesOfSymbolicSlice(R.S, R.Where, R.L, Reason, Unlimited);
+    auto Limited = uniqueLinesOfSymbolicSlice(R.S, R.Where, R.L, Reason);
+    ASSERT_TRUE(Full && Limited) << Reason;
+    uint64_t FullSize = Full->Min.size() + Full->Max.size();
+    uint64_t Size = Limited->Min.size() + Limited->Max.size();
+    LargestGiven = std::max(LargestGiven, Size);
+    if (FullSize <= DefaultMaxLineNodes) {
+      ASSERT_EQ(Limited->Min, Full->Min);
+      ASSERT_EQ(Limited->Max, Full->Max);
+      ++Kept;
+      continue;
+    }
+    ++Replaced;
+    LargestReplaced = std::max(LargestReplaced, FullSize);
+    // A 3-D slice combines a plane's bounds a few times over.
+    ASSERT_LE(Size, 4 * DefaultMaxLineNodes) << describe(R, {});
+    for (int J = 0; J < 40; ++J) {
+      std::optional<Expr::IntBindings> V = randomBinding(C, R, J < 20);
+      if (!V)
+        continue;
+      Slice3D S = bound(R.S, *V);
+      LineBounds Truth = uniqueLinesOf3DSlice(S, R.Where, R.L);
+      std::string What = describe(R, *V);
+      ASSERT_LE(Limited->Min.evaluate(*V), int64_t(Truth.Min)) << What;
+      ASSERT_GE(Limited->Max.evaluate(*V), int64_t(Truth.Max)) << What;
+    }
+  }
+  EXPECT_GT(Replaced, 0u) << "no random slice reached the limit";
+  std::cout << "[ cases    ] " << Kept << " exact results kept, " << Replaced
+            << " replaced (largest " << LargestReplaced
+            << " nodes), largest given " << LargestGiven << " nodes\n";
+}
+
+// An MPI_Get of symbolic rows in symbolic planes (a differential test's
+// site): rows of 4*c bytes, 36 apart, planes 4*ld apart, ints. The exact
+// count printed as megabytes; with the limit it is a few hundred nodes and
+// still holds against brute force.
+TEST(SymbolicLinesSize, SymbolicRowsInSymbolicPlanes) {
+  const Expr Cnt = Expr::var("c"), Ld = Expr::var("ld");
+  SymbolicSlice S{P, N, num(4) * Cnt, num(36), num(4) * Ld};
+  Placement Where = Placement::aligned(4);
+  std::string Reason;
+  auto B = uniqueLinesOfSymbolicSlice(S, Where, 64, Reason);
+  ASSERT_TRUE(B) << Reason;
+  EXPECT_LE(B->Min.size() + B->Max.size(), 4 * DefaultMaxLineNodes);
+  Checker C;
+  for (int I = 0; I < 300; ++I) {
+    Expr::IntBindings V{{"p", int64_t(C.uniform(0, 4))},
+                        {"n", int64_t(C.uniform(0, 12))},
+                        {"c", int64_t(C.uniform(1, 9))}};
+    // Rows of a plane must not overlap the next plane's start
+    // (checkSlice's rule): the plane pitch is at least a plane's extent.
+    int64_t Extent = V["n"] ? 36 * (V["n"] - 1) + 4 * V["c"] : 0;
+    V["ld"] = (Extent + 3) / 4 + int64_t(C.uniform(0, 40));
+    Slice3D Bound = bound(S, V);
+    LineBounds Truth = bruteBounds3D(Bound, Where, 64);
+    std::string What = bindingText(V);
+    ASSERT_LE(B->Min.evaluate(V), int64_t(Truth.Min)) << What;
+    ASSERT_GE(B->Max.evaluate(V), int64_t(Truth.Max)) << What;
   }
 }
 

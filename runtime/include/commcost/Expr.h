@@ -98,6 +98,9 @@ public:
   const std::vector<Expr> &operands() const;
   /// Levels of the tree: 1 for a constant or a variable.
   unsigned depth() const;
+  /// Nodes of the printed tree (shared operands count once per use), up
+  /// to 2^32 - 1: what the text's length grows with.
+  uint64_t size() const;
 
   /// Integer evaluation with the grammar's semantics.
   int64_t evaluate(const IntBindings &Vars) const;

@@ -151,10 +151,16 @@ struct SymbolicLineBounds {
 /// known (constant pitches, or pitches whose residue modulo the line is
 /// known); otherwise they are the cache-lines paper's gcd bounds (its
 /// Theorem 2), written with gcd(pitch, line), which miss the truth by at
-/// most the lines of one period of rows. Returns std::nullopt, with Reason
-/// saying why, for the shapes no bound is known for.
+/// most the lines of one period of rows. Exact counts that would print
+/// in more than MaxNodes nodes (Expr::size of Min and Max together) give
+/// the gcd bounds instead: floor sums over symbolic offsets double with
+/// each step of Euclid's algorithm and can run to megabytes of text.
+/// Returns std::nullopt, with Reason saying why, for the shapes no bound
+/// is known for.
+inline constexpr uint64_t DefaultMaxLineNodes = 5000;
 std::optional<SymbolicLineBounds>
 uniqueLinesOfSymbolicSlice(const SymbolicSlice &S, const Placement &Where,
-                           uint64_t LineSize, std::string &Reason);
+                           uint64_t LineSize, std::string &Reason,
+                           uint64_t MaxNodes = DefaultMaxLineNodes);
 
 } // namespace commcost
