@@ -48,11 +48,47 @@ public:
     return false;
   }
 
+  /// Library code is not walked, only its functions named: nothing in it
+  /// is the user's, and in a C++ unit the headers are most of the AST
+  /// (LULESH: walking them was 1.7% of the compile).
+  bool TraverseDecl(Decl *D) {
+    if (!D)
+      return true;
+    if (auto *FD = dyn_cast<FunctionDecl>(D); FD && isLibraryCode(FD))
+      return VisitFunctionDecl(FD);
+    if (!isa<TranslationUnitDecl>(D) && SM.isInSystemHeader(D->getLocation())) {
+      nameLibraryFunctions(D);
+      return true;
+    }
+    return RecursiveASTVisitor::TraverseDecl(D);
+  }
+
+  /// The functions defined in D, a declaration of a system header, with
+  /// the instantiations of its templates.
+  void nameLibraryFunctions(Decl *D) {
+    if (auto *FD = dyn_cast<FunctionDecl>(D)) {
+      VisitFunctionDecl(FD);
+    } else if (auto *FT = dyn_cast<FunctionTemplateDecl>(D)) {
+      for (FunctionDecl *S : FT->specializations())
+        VisitFunctionDecl(S);
+    } else if (auto *CT = dyn_cast<ClassTemplateDecl>(D)) {
+      for (ClassTemplateSpecializationDecl *S : CT->specializations())
+        nameLibraryFunctions(S);
+    } else if (auto *DC = dyn_cast<DeclContext>(D)) {
+      for (Decl *Member : DC->decls())
+        nameLibraryFunctions(Member);
+    }
+  }
+
   bool VisitFunctionDecl(FunctionDecl *FD) {
     if (!FD->hasBody() || FD->isDependentContext())
       return true;
     bool Structor = isa<CXXConstructorDecl>(FD) || isa<CXXDestructorDecl>(FD);
-    if (isLibraryCode(FD)) {
+    bool Library = isLibraryCode(FD);
+    // Only a function the unit uses can be in its IR.
+    if (Library && !FD->isUsed())
+      return true;
+    if (Library) {
       // Constructors and destructors have one symbol per variant.
       if (Structor)
         for (std::string &Name : Names.getAllManglings(FD))
