@@ -84,11 +84,10 @@ public:
     if (!FD->hasBody() || FD->isDependentContext())
       return true;
     bool Structor = isa<CXXConstructorDecl>(FD) || isa<CXXDestructorDecl>(FD);
-    bool Library = isLibraryCode(FD);
-    // Only a function the unit uses can be in its IR.
-    if (Library && !FD->isUsed())
-      return true;
-    if (Library) {
+    if (isLibraryCode(FD)) {
+      // Only a function the unit uses can be in its IR.
+      if (!FD->isUsed())
+        return true;
       // Constructors and destructors have one symbol per variant.
       if (Structor)
         for (std::string &Name : Names.getAllManglings(FD))

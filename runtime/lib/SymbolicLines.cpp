@@ -168,11 +168,10 @@ unsigned euclidSteps(uint64_t M, uint64_t A) {
 /// lines or all start at the same offset (W == 0), so only the ends
 /// matter; otherwise every offset is a candidate, pruned by the counts of
 /// up to one period of rows when only the row count is symbolic. Without
-/// pruning, at most MaxCandidates offsets; at most MaxNodes printed
-/// (std::nullopt beyond either).
+/// pruning, at most MaxCandidates offsets (std::nullopt beyond).
 std::optional<Bounds> knownResidueRows(const Shape2D &S, uint64_t W,
                                        const std::vector<uint64_t> &Offsets,
-                                       uint64_t L, uint64_t MaxNodes) {
+                                       uint64_t L) {
   if (!(S.Rows.isConstant() && S.Bytes.isConstant()) &&
       euclidSteps(L, W) > (S.Bytes.isConstant() ? MaxFloorSumSteps
                                                 : MaxSymbolicOffsetSteps))
@@ -180,12 +179,8 @@ std::optional<Bounds> knownResidueRows(const Shape2D &S, uint64_t W,
   Rows2D<Expr> Rows{S.Rows, S.Bytes, S.Pitch, W};
   auto CountAt = [&](uint64_t O) { return linesOfRows(Rows, O, L); };
   std::optional<Num> Gap = known(S.Pitch - S.Bytes);
-  if (W == 0 || (Gap && *Gap < Num(L))) {
-    Bounds B{CountAt(Offsets.front()), CountAt(Offsets.back())};
-    if (!printable(B, MaxNodes))
-      return std::nullopt;
-    return B;
-  }
+  if (W == 0 || (Gap && *Gap < Num(L)))
+    return Bounds{CountAt(Offsets.front()), CountAt(Offsets.back())};
   std::vector<Expr> Counts;
   std::vector<std::vector<uint64_t>> Sig;
   std::optional<Num> C = known(S.Bytes), Pitch = known(S.Pitch);
@@ -204,10 +199,7 @@ std::optional<Bounds> knownResidueRows(const Shape2D &S, uint64_t W,
       Sig.push_back(std::move(V));
     }
   }
-  Bounds B = extremes(Counts, Sig);
-  if (!printable(B, MaxNodes))
-    return std::nullopt;
-  return B;
+  return extremes(Counts, Sig);
 }
 
 /// Rows that all touch the same number of lines, PerRow, at every
@@ -263,7 +255,8 @@ Bounds linesOf2D(const Shape2D &S, const Placement &Where, uint64_t L,
     return {blockLines(Offsets.front(), S.Bytes, L),
             blockLines(Offsets.back(), S.Bytes, L)};
   if (std::optional<uint64_t> W = residueOf(S.Pitch, L))
-    if (std::optional<Bounds> B = knownResidueRows(S, *W, Offsets, L, MaxNodes))
+    if (std::optional<Bounds> B = knownResidueRows(S, *W, Offsets, L);
+        B && printable(*B, MaxNodes))
       return *B;
   // Rows start at Residue modulo D within a line; when every such start
   // leaves a row in the same number of lines, the count is exact.
