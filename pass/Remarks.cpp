@@ -19,10 +19,41 @@ namespace commcost {
 
 static const char *const PassName = "commcost";
 
-static std::string range(const SymbolicLineBounds &B) {
-  if (B.Min == B.Max)
-    return B.Min.str();
-  return B.Min.str() + " to " + B.Max.str();
+/// A remark written with its consecutive plain pieces merged into one String
+/// argument. The message is the same; the YAML record has a third fewer
+/// entries to build and serialise, which is most of what emitting costs.
+class MergedText {
+public:
+  explicit MergedText(DiagnosticInfoOptimizationBase &Rem) : Rem(Rem) {}
+  MergedText &operator<<(StringRef Piece) {
+    Pending += Piece;
+    return *this;
+  }
+  MergedText &operator<<(DiagnosticInfoOptimizationBase::Argument A) {
+    flush();
+    Rem.insert(std::move(A));
+    return *this;
+  }
+  MergedText &operator<<(DiagnosticInfoOptimizationBase::setExtraArgs E) {
+    flush();
+    Rem.insert(E);
+    return *this;
+  }
+  /// Writes what is pending; call before the remark is emitted.
+  void flush() {
+    if (!Pending.empty())
+      Rem.insert(StringRef(Pending));
+    Pending.clear();
+  }
+
+private:
+  DiagnosticInfoOptimizationBase &Rem;
+  std::string Pending;
+};
+
+/// CostUs of a cost in picoseconds printed as PsText.
+static std::string usOfPsText(StringRef PsText) {
+  return ("(" + PsText + ") / 1000000").str();
 }
 
 static std::string formatUs(double Us) {
@@ -50,7 +81,9 @@ static void emitSite(OptimizationRemarkEmitter &ORE, const BasicBlock *Block,
   const SiteFeatures &F = A.Features;
   const SiteCost &C = A.Cost;
   ORE.emit([&] {
-    OptimizationRemarkAnalysis Rem(PassName, "CommunicationCost", R.Loc, Block);
+    OptimizationRemarkAnalysis Remark(PassName, "CommunicationCost", R.Loc,
+                                      Block);
+    MergedText Rem(Remark);
     Rem << ore::NV("Callee", R.Callee) << " ("
         << ore::NV("Kind", std::string(siteKindName(S.Kind))) << ")";
     if (!A.Array.empty())
@@ -70,9 +103,13 @@ static void emitSite(OptimizationRemarkEmitter &ORE, const BasicBlock *Block,
                      const std::optional<SymbolicLineBounds> &B) {
       if (!B)
         return;
-      Rem << Label << range(*B);
-      Extra.emplace_back(Min, B->Min.str());
-      Extra.emplace_back(Max, B->Max.str());
+      std::string MinText = B->Min.str();
+      std::string MaxText = B->Max == B->Min ? MinText : B->Max.str();
+      Rem << Label << MinText;
+      if (B->Max != B->Min)
+        Rem << " to " << MaxText;
+      Extra.emplace_back(Min, std::move(MinText));
+      Extra.emplace_back(Max, std::move(MaxText));
     };
     if (!S.Conditions.empty()) {
       std::string When = join(S.Conditions, " and ");
@@ -94,8 +131,9 @@ static void emitSite(OptimizationRemarkEmitter &ORE, const BasicBlock *Block,
         Rem << ore::NV(Key, V.str());
         return;
       }
-      Rem << "at most " << V.str();
-      Extra.emplace_back(std::string(Key) + "AtMost", V.str());
+      std::string Text = V.str();
+      Rem << "at most " << Text;
+      Extra.emplace_back(std::string(Key) + "AtMost", std::move(Text));
     };
     bool Collective = S.Collective.has_value();
     if (S.Messages)
@@ -141,7 +179,7 @@ static void emitSite(OptimizationRemarkEmitter &ORE, const BasicBlock *Block,
           !(V->second.isConstant() && V->second.constantValue() == 0))
         Again.emplace_back(L.Level, V->second.str());
     for (size_t I = 0; I < Again.size(); ++I) {
-      std::string Level = "L" + std::to_string(Again[I].first);
+      std::string Level = ("L" + Twine(Again[I].first)).str();
       Rem << (I ? ", " : "; lines brought in again (loop order): ") << Level
           << " " << ore::NV("LinesAgain" + Level, Again[I].second);
     }
@@ -150,8 +188,9 @@ static void emitSite(OptimizationRemarkEmitter &ORE, const BasicBlock *Block,
     if (C.Us) {
       Rem << "; cost " << ore::NV("CostUs", formatUs(*C.Us)) << " us";
     } else if (C.Ps) {
-      Rem << "; cost (" << ore::NV("CostPs", C.Ps->str()) << ") ps";
-      Extra.emplace_back("CostUs", "(" + C.Ps->str() + ") / 1000000");
+      std::string Ps = C.Ps->str();
+      Rem << "; cost (" << ore::NV("CostPs", Ps) << ") ps";
+      Extra.emplace_back("CostUs", usOfPsText(Ps));
     } else if (!C.Why.empty()) {
       Rem << "; no cost: " << C.Why;
     } else if (A.Unpriced) {
@@ -167,7 +206,8 @@ static void emitSite(OptimizationRemarkEmitter &ORE, const BasicBlock *Block,
     Rem << ore::setExtraArgs();
     for (const auto &[Key, Value] : Extra)
       Rem << ore::NV(Key, Value);
-    return Rem;
+    Rem.flush();
+    return Remark;
   });
 }
 
@@ -187,9 +227,10 @@ static void emitTotal(OptimizationRemarkEmitter &ORE, const Function &F,
   if (!T.Sites && !T.Missed && !T.known() && !T.Incomplete)
     return;
   ORE.emit([&] {
-    OptimizationRemarkAnalysis Rem(PassName, "FunctionCost",
-                                   DiagnosticLocation(F.getSubprogram()),
-                                   &F.getEntryBlock());
+    OptimizationRemarkAnalysis Remark(PassName, "FunctionCost",
+                                      DiagnosticLocation(F.getSubprogram()),
+                                      &F.getEntryBlock());
+    MergedText Rem(Remark);
     Rem << "function '" << ore::NV("Function", demangle(F.getName()))
         << "': predicted communication cost ";
     std::string Cost;
@@ -198,8 +239,9 @@ static void emitTotal(OptimizationRemarkEmitter &ORE, const Function &F,
     if (T.Us) {
       Rem << ore::NV("CostUs", formatUs(*T.Us)) << " us";
     } else if (T.Ps) {
-      Rem << "(" << ore::NV("CostPs", T.Ps->str()) << ") ps";
-      Cost = "(" + T.Ps->str() + ") / 1000000";
+      std::string Ps = T.Ps->str();
+      Rem << "(" << ore::NV("CostPs", Ps) << ") ps";
+      Cost = usOfPsText(Ps);
     } else {
       Rem << "unknown";
     }
@@ -213,7 +255,8 @@ static void emitTotal(OptimizationRemarkEmitter &ORE, const Function &F,
     Rem << ore::setExtraArgs();
     if (!Cost.empty())
       Rem << ore::NV("CostUs", Cost);
-    return Rem;
+    Rem.flush();
+    return Remark;
   });
 }
 
@@ -231,9 +274,7 @@ static std::string costText(const Expr &Ps) {
 static std::string costUs(const Expr &Ps) {
   if (Ps.isConstant())
     return formatUs(double(Ps.constantValue()) / 1e6);
-  std::string Text = "(";
-  Text += Ps.str();
-  return Text + ") / 1000000";
+  return usOfPsText(Ps.str());
 }
 
 void emitChoice(OptimizationRemarkEmitter &ORE, const Instruction &I,
