@@ -488,6 +488,9 @@ class Census:
             args += ["-D_OPENMP=%d" % OPENMP_VERSION]
         self._pending = {}
         self._elements = {}
+        # Elements set to computed values by the statements of the blocks
+        # around the one being walked, before it.
+        self._computed = frozenset()
         cwd = os.getcwd()
         os.chdir(self.root)
         try:
@@ -583,8 +586,24 @@ class Census:
             self._copy(cursor, sites, loops, varying)
         for site in sites[n:]:
             site["function"] = function
+        outer = self._computed
         for child in cursor.get_children():
             self._walk(child, sites, loops, varying, function, in_template)
+            if k == K.COMPOUND_STMT:
+                self._computed = self._computed | self._computes(child)
+        self._computed = outer
+
+    def _computes(self, statement):
+        """The element a statement sets to a computed value (`a[j] =
+        f(a[j])`, `a[j] += x`), as written, or nothing."""
+        if statement.kind == K.COMPOUND_ASSIGNMENT_OPERATOR:
+            return {_text(_strip(_children(statement)[0]))}
+        if (statement.kind == K.BINARY_OPERATOR
+                and statement.binary_operator == ci.BinaryOperator.Assign):
+            lhs, rhs = _children(statement)[:2]
+            if not _is_access(_strip(rhs), self._elements):
+                return {_text(_strip(lhs))}
+        return set()
 
     def _call(self, cursor, sites):
         ref = cursor.referenced
@@ -619,6 +638,10 @@ class Census:
         if dst_base == src_base:
             return
         if not (_variables(dst) & varying and _variables(src) & varying):
+            return
+        # An element an earlier statement of the block computed is a copy
+        # through a scalar: the compiled code stores the value it holds.
+        if _text(src) in self._computed:
             return
         where = self._where(cursor)
         if where is None:

@@ -32,8 +32,9 @@ import matching  # noqa: E402
 
 KINDS = ["call", "copy-loop", "collective", "atomic", "pack"]
 STATES = ["analysed", "missed", "silent"]
-# Sites in functions clang does not emit (census.py): no record can speak
-# of them, so they are counted apart.
+# Sites whose code clang does not emit (in a function it does not emit,
+# census.py, or removed as dead code, emitted_lines): no record can speak of
+# them, so they are counted apart.
 UNCOMPILED = "uncompiled"
 COUNTED = ["sites"] + STATES + [UNCOMPILED]
 RECORD_COUNTS = ["duplicate", "extra", "system", "unpriced"]
@@ -133,6 +134,38 @@ def _run(cmd, cwd, log):
     return proc.returncode, None
 
 
+def emitted_lines(compiler, source, flags, corpus, stem):
+    """The (file, line) pairs, files relative to the corpus, that the
+    unit's -O2 code has instructions of: the line table of the same compile
+    with -gline-tables-only (debug information does not change code
+    generation), read from the assembly's .file and .loc directives. A
+    silent site none of whose code is there was removed before anything
+    could report it (dead code, such as a branch on a constant), so it is
+    not compiled. None when that compile fails."""
+    asm = f"{stem}.s"
+    cmd = [compiler, "-O2", "-S", source, *flags, "-gline-tables-only",
+           "-o", asm]
+    code, _ = _run(cmd, corpus, f"{stem}.log")
+    if code != 0:
+        return None
+    files, lines = {}, set()
+    with open(asm, errors="replace") as f:
+        for text in f:
+            words = shlex.split(text.strip(), posix=True) if (
+                text.lstrip().startswith((".file", ".loc"))) else []
+            if len(words) >= 3 and words[0] == ".file" and words[1].isdigit():
+                # .file N "name"  or  .file N "directory" "name" [md5 ...]
+                name = (os.path.join(words[2], words[3])
+                        if len(words) >= 4 and words[3] != "md5"
+                        else words[2])
+                files[words[1]] = _census.relpath(name)
+            elif len(words) >= 3 and words[0] == ".loc":
+                lines.add((words[1], words[2]))
+    os.remove(asm)
+    return {(files[n], int(line)) for n, line in lines
+            if files.get(n) and line.isdigit()}
+
+
 def analyse_unit(job):
     """Census, the two compiles and the matching of one unit (runs in a
     worker process)."""
@@ -194,6 +227,13 @@ def analyse_unit(job):
         s["state"] = state
         s["reason"] = reason
         s["records"] = n
+    silent = [s for s in sites if s["state"] == "silent"]
+    if silent and not result["crash"]:
+        emitted = emitted_lines(compiler, u["file"], flags, corpus,
+                                f"{stem}.lines")
+        for s in silent:
+            if emitted is not None and (s["file"], s["line"]) not in emitted:
+                s["state"] = UNCOMPILED
     result["sites"] = sites
     result["counts"] = counts
     result["extras"] = extras
@@ -320,7 +360,7 @@ def histogram(total):
 
 
 LEGEND = ("analysed/missed/silent of the sites the census counts, per kind; "
-          "sites in functions clang does not emit (not compiled); records "
+          "sites whose code clang does not emit (not compiled); records "
           "that duplicate a site, match no site (extra), come from system "
           "headers, or say an analysed site is not priced (unpriced)")
 
@@ -407,10 +447,11 @@ def regressions(base, now):
                 f"{app}: {a['units']} units, baseline {b.get('units')}")
         for k in KINDS:
             ak, bk = a["kinds"][k], b.get("kinds", {}).get(k, {})
-            for c in ("sites", UNCOMPILED):
+            for c, what in (("sites", "sites"),
+                            (UNCOMPILED, "sites not compiled")):
                 if ak[c] != bk.get(c):
-                    problems.append(f"{app} {k}: census counts {ak[c]} {c} "
-                                    f"sites, baseline {bk.get(c)}")
+                    problems.append(f"{app} {k}: census counts {ak[c]} "
+                                    f"{what}, baseline {bk.get(c)}")
             if ak["analysed"] < bk.get("analysed", 0):
                 problems.append(f"{app} {k}: {ak['analysed']} analysed, "
                                 f"baseline {bk['analysed']}")

@@ -248,7 +248,7 @@ class BaselineTest(unittest.TestCase):
         self.assertEqual(corpus.regressions(base, counts(crashes=1)),
                          ["X: 1 unit(s) crash with the plugin"])
         self.assertEqual(corpus.regressions(base, counts(sites=11)),
-                         ["X call: census counts 11 sites sites, baseline 10"])
+                         ["X call: census counts 11 sites, baseline 10"])
 
     def test_baseline_file(self):
         with tempfile.TemporaryDirectory() as d:

@@ -97,5 +97,13 @@ void copies(double *restrict dst, const double *restrict src, int n, int m,
     scratch[0] = src[i];
     scratch[1] = src[n + i];
   }
+  /* A copy through a value the block has just computed reads nothing
+     (PRK Random's buckets); after a copy into it, it copies again. */
+  for (int i = 0; i < n; i++) {
+    local[i] = local[i] * 2 + 1;
+    dst[i] = local[i];
+    rows[0][i] = src[i]; /* site: copy-loop */
+    dst[n + i] = rows[0][i]; /* site: copy-loop */
+  }
   dst[0] = src[0];
 }

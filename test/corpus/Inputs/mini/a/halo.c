@@ -1,6 +1,6 @@
 /* Driver test unit: one analysed send, one analysed copy loop, an
    analysed collective (MPI_Allreduce), a site in a function clang does
-   not emit. */
+   not emit, and one on a branch the optimiser removes. */
 #include <mpi.h>
 
 void halo(double *restrict grid, double *restrict buf, int n, MPI_Comm c) {
@@ -12,4 +12,10 @@ void halo(double *restrict grid, double *restrict buf, int n, MPI_Comm c) {
 
 static void unused(double *buf, MPI_Comm c) {
   MPI_Send(buf, 8, MPI_DOUBLE, 1, 0, c);
+}
+
+void resend(double *buf, MPI_Comm c) {
+  int again = 0;
+  if (again)
+    MPI_Send(buf, 8, MPI_DOUBLE, 1, 0, c);
 }
