@@ -151,8 +151,12 @@ def emitted_lines(compiler, source, flags, corpus, stem):
     files, lines = {}, set()
     with open(asm, errors="replace") as f:
         for text in f:
-            words = shlex.split(text.strip(), posix=True) if (
-                text.lstrip().startswith((".file", ".loc"))) else []
+            if not text.lstrip().startswith((".file", ".loc")):
+                continue
+            try:
+                words = shlex.split(text, comments=True)
+            except ValueError:  # a quote left open: not a line of ours
+                continue
             if len(words) >= 3 and words[0] == ".file" and words[1].isdigit():
                 # .file N "name"  or  .file N "directory" "name" [md5 ...]
                 name = (os.path.join(words[2], words[3])
