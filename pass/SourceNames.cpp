@@ -222,9 +222,24 @@ static std::optional<std::string> slotName(const AllocaInst &Slot,
   return std::nullopt;
 }
 
+/// Whether I is computed from one of Merges, within a few operations:
+/// size * 2 in size = size ? size * 2 : 1 feeds a merge that feeds size.
+static bool computedFrom(const Instruction &I,
+                         const SmallPtrSetImpl<const PHINode *> &Merges,
+                         unsigned Steps = 4) {
+  for (const Value *Op : I.operands()) {
+    if (const auto *P = dyn_cast<PHINode>(Op); P && Merges.contains(P))
+      return true;
+    if (const auto *J = dyn_cast<Instruction>(Op);
+        J && Steps > 0 && !isa<PHINode>(J) && computedFrom(*J, Merges, Steps - 1))
+      return true;
+  }
+  return false;
+}
+
 /// The variable a merge of values stands for: some of them stored to it
-/// (AssignedAt), none to another, none computed from the merge itself (a
-/// loop's counter, which is no one value).
+/// (AssignedAt), none to another, none computed from the merge itself or
+/// from a merge it is part of (a loop's counter, which is no one value).
 static std::optional<std::string>
 mergeName(const PHINode &Phi, const SourceFacts &Facts,
           SmallPtrSetImpl<const PHINode *> &Seen) {
@@ -235,7 +250,7 @@ mergeName(const PHINode &Phi, const SourceFacts &Facts,
     if (In == &Phi || isa<Constant, Argument>(In))
       continue;
     const auto *I = dyn_cast<Instruction>(In);
-    if (!I || is_contained(I->operands(), &Phi))
+    if (!I || computedFrom(*I, Seen))
       return std::nullopt;
     if (const auto *Inner = dyn_cast<PHINode>(I)) {
       if (Seen.contains(Inner))
