@@ -103,10 +103,11 @@ static void emitSite(OptimizationRemarkEmitter &ORE, const BasicBlock *Block,
                      const std::optional<SymbolicLineBounds> &B) {
       if (!B)
         return;
+      bool Exact = B->Max == B->Min;
       std::string MinText = B->Min.str();
-      std::string MaxText = B->Max == B->Min ? MinText : B->Max.str();
+      std::string MaxText = Exact ? MinText : B->Max.str();
       Rem << Label << MinText;
-      if (B->Max != B->Min)
+      if (!Exact)
         Rem << " to " << MaxText;
       Extra.emplace_back(Min, std::move(MinText));
       Extra.emplace_back(Max, std::move(MaxText));

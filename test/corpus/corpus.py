@@ -235,9 +235,10 @@ def analyse_unit(job):
     if silent and not result["crash"]:
         emitted = emitted_lines(compiler, u["file"], flags, corpus,
                                 f"{stem}.lines")
-        for s in silent:
-            if emitted is not None and (s["file"], s["line"]) not in emitted:
-                s["state"] = UNCOMPILED
+        if emitted is not None:
+            for s in silent:
+                if (s["file"], s["line"]) not in emitted:
+                    s["state"] = UNCOMPILED
     result["sites"] = sites
     result["counts"] = counts
     result["extras"] = extras
