@@ -73,10 +73,41 @@ private:
     Out.push_back(std::move(R));
   }
 
+  /// The loop a transfer is analysed per iteration of, when one of its
+  /// sizes changes from one iteration of it to the next (OSU's message
+  /// sizes, a count per neighbour): the sizes read as their names.
+  const Loop *PerIteration = nullptr;
+  /// The call analysed per iteration: the variables it passes name values.
+  const CallBase *PerIterationCall = nullptr;
+
   Expected<Expr> toExpr(Value *V) {
     if (!V->getType()->isIntegerTy())
       return reject<NotAnInteger>();
-    return ExprTranslator(&Ctx.SE, Ctx.Facts, &Ctx.DT).scev(Ctx.SE.getSCEV(V));
+    ExprTranslator X(&Ctx.SE, Ctx.Facts, &Ctx.DT);
+    X.namePerIterationOf(Ctx.LI, PerIteration, PerIterationCall);
+    return X.scev(Ctx.SE.getSCEV(V));
+  }
+
+  /// A transfer, or where one of its sizes changes in a loop around it,
+  /// the transfer per iteration of that loop.
+  Expected<AnalysedSite> transferOrPerIteration(CallBase &Call,
+                                                const TransferSpec &T) {
+    auto A = transfer(Call, T);
+    if (A)
+      return A;
+    Reason Why = takeReason(A.takeError());
+    const Loop *In = Why->kind() == RejectKind::VaryingValue
+                         ? static_cast<const VaryingValue &>(*Why).In
+                         : nullptr;
+    if (!In || !In->contains(Call.getParent()))
+      return make_error<RejectionError>(Why);
+    PerIteration = In;
+    PerIterationCall = &Call;
+    auto Again = transfer(Call, T);
+    PerIteration = nullptr;
+    PerIterationCall = nullptr;
+    // Per iteration, the next obstacle (if any) is what to act on.
+    return Again;
   }
 
   void call(CallBase &Call) {
@@ -98,7 +129,7 @@ private:
     if (Spec->Atomic)
       return add(Call, Name, analyseAtomic(Call, *Spec->Atomic, Ctx));
     for (const TransferSpec &T : Spec->Transfers)
-      add(Call, Name, transfer(Call, T));
+      add(Call, Name, transferOrPerIteration(Call, T));
   }
 
   /// An indirect call that may reach a communication function is a site the
@@ -280,7 +311,7 @@ private:
   Expected<AnalysedSite> site(Instruction &At, SiteKind Kind, const Layout &L,
                               Buffer Marshalled, Buffer Other) {
     auto Walk = walkLoops(Ctx.SE.getSCEV(Marshalled.Ptr), At.getParent(),
-                          nullptr, Ctx);
+                          nullptr, Ctx, PerIteration);
     if (!Walk)
       return Walk.takeError();
     auto Fp = footprintOf(L, *Walk, Ctx, Marshalled.Align);
@@ -293,6 +324,7 @@ private:
     S.AtMost = Walk->SomeIterations;
     A.Condition = Walk->VaryingCondition;
     A.PerIteration = perIterationOf(*Walk);
+    A.SizeVaries = Walk->SizeVaries;
     S.Messages = Walk->Executions;
     S.BytesPerMessage = L.DataBytes;
     S.Bytes = Walk->Executions * L.DataBytes;
@@ -305,7 +337,7 @@ private:
       return A;
     }
     auto DstWalk = walkLoops(Ctx.SE.getSCEV(Other.Ptr), At.getParent(),
-                             nullptr, Ctx);
+                             nullptr, Ctx, PerIteration);
     if (!DstWalk)
       return DstWalk.takeError();
     auto Dst = footprintOf(L, *DstWalk, Ctx, Other.Align);

@@ -182,23 +182,38 @@ public:
     // e's position; x op= e stores the operator's result.
     recordIn(Facts.AssignedAt, E->getExprLoc(), V, /*Overrides=*/false);
     if (E->getOpcode() == BO_Assign)
-      recordIn(Facts.AssignedAt, E->getRHS()->IgnoreImpCasts()->getExprLoc(),
-               V, /*Overrides=*/false);
+      recordIn(Facts.AssignedAt,
+               E->getRHS()->IgnoreParenImpCasts()->getExprLoc(), V,
+               /*Overrides=*/false);
+    return true;
+  }
+
+  /// x++ and --x store the operator's result, at the operator.
+  bool VisitUnaryOperator(UnaryOperator *E) {
+    if (!E->isIncrementDecrementOp())
+      return true;
+    const auto *Ref = dyn_cast<DeclRefExpr>(E->getSubExpr()->IgnoreParens());
+    if (const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr)
+      recordIn(Facts.AssignedAt, E->getExprLoc(), V, /*Overrides=*/false);
     return true;
   }
 
   bool VisitCallExpr(CallExpr *E) {
-    for (unsigned I = 0; I < E->getNumArgs(); ++I)
-      if (const auto *Addr = dyn_cast<UnaryOperator>(
-              E->getArg(I)->IgnoreParenImpCasts());
-          Addr && Addr->getOpcode() == UO_AddrOf)
-        if (const auto *Ref =
-                dyn_cast<DeclRefExpr>(Addr->getSubExpr()->IgnoreParens()))
-          if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
-              V && V->getIdentifier())
-            for (SourceLocation Loc : {E->getExprLoc(), E->getBeginLoc()})
-              if (auto Pos = position(Loc))
-                Facts.AddressArgs[{std::move(*Pos), I}] = V->getName().str();
+    for (unsigned I = 0; I < E->getNumArgs(); ++I) {
+      const clang::Expr *Arg = E->getArg(I)->IgnoreParenImpCasts();
+      const auto *Addr = dyn_cast<UnaryOperator>(Arg);
+      bool ByAddress = Addr && Addr->getOpcode() == UO_AddrOf;
+      const auto *Ref = dyn_cast<DeclRefExpr>(
+          ByAddress ? Addr->getSubExpr()->IgnoreParens() : Arg);
+      const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+      if (!V || !V->getIdentifier() ||
+          (!ByAddress && !V->getType()->isIntegerType()))
+        continue;
+      auto &Into = ByAddress ? Facts.AddressArgs : Facts.ArgVariables;
+      for (SourceLocation Loc : {E->getExprLoc(), E->getBeginLoc()})
+        if (auto Pos = position(Loc))
+          Into[{std::move(*Pos), I}] = V->getName().str();
+    }
     switch (E->getBuiltinCallee()) {
     case Builtin::BImemcpy:
     case Builtin::BImemmove:

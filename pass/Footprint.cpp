@@ -237,6 +237,16 @@ int signForNonNegativeVariables(const Expr &E) {
   }
 }
 
+/// A translator of sizes; with PerIteration, values that change only with
+/// it read as their names in one of its iterations.
+static ExprTranslator translator(const AnalysisContext &Ctx,
+                                 const Loop *PerIteration) {
+  ExprTranslator T(&Ctx.SE, Ctx.Facts, &Ctx.DT);
+  if (PerIteration)
+    T.namePerIterationOf(Ctx.LI, PerIteration);
+  return T;
+}
+
 /// Takes one loop L out of the address A of walk W: Count iterations of it,
 /// Trips of them in all when known (a loop walking down then starts its
 /// footprint at its last iteration's address). NegatedStep, when given, is
@@ -256,7 +266,8 @@ static Error takeLoop(LoopWalk &W, const SCEV *&A, const Loop &L,
   if (!AR->isAffine())
     return reject<NonAffineAddress>(loopName(L), "");
   const SCEV *Step = AR->getStepRecurrence(SE);
-  for (const Loop *O = L.getParentLoop(); O; O = O->getParentLoop()) {
+  for (const Loop *O = L.getParentLoop(); O && O != W.PerIterationOf;
+       O = O->getParentLoop()) {
     if (!SE.isLoopInvariant(Step, O))
       return reject<VaryingLoopBound>("stride", loopName(L), loopName(*O));
     if (O == StopAt)
@@ -275,8 +286,7 @@ static Error takeLoop(LoopWalk &W, const SCEV *&A, const Loop &L,
     uint64_t Pow2 = uint64_t(1) << std::min(63u, SE.getMinTrailingZeros(Step));
     W.StepAlign = W.StepAlign ? std::min(W.StepAlign, Pow2) : Pow2;
   }
-  ExprTranslator T(&SE, Ctx.Facts, &Ctx.DT);
-  auto Pitch = T.scev(Step);
+  auto Pitch = translator(Ctx, W.PerIterationOf).scev(Step);
   if (!Pitch)
     return withContext(Pitch.takeError(), "the stride in " + loopName(L));
   // A symbolic stride such as -8*ld walks down when its variables, sizes,
@@ -592,9 +602,11 @@ static bool tripsUnknown(const Loop &L, const BasicBlock &Block,
 /// iterations multiply it (a superstep's split loop).
 static Expected<TripCount> tripCount(const Loop &L, const BasicBlock &Block,
                                      const Loop *StopAt,
-                                     const AnalysisContext &Ctx) {
+                                     const AnalysisContext &Ctx,
+                                     const Loop *PerIteration) {
   auto Invariant = [&](const SCEV *Count) -> Error {
-    for (const Loop *O = L.getParentLoop(); O; O = O->getParentLoop()) {
+    for (const Loop *O = L.getParentLoop(); O && O != PerIteration;
+         O = O->getParentLoop()) {
       // A walk out of the function's loops ends at a loop whose trip count
       // is unknown (walkLoops): the count need not be the same in each of
       // its iterations, only within one.
@@ -624,16 +636,16 @@ static Expected<TripCount> tripCount(const Loop &L, const BasicBlock &Block,
   }
   if (Error E = Invariant(*Trips))
     return std::move(E);
-  auto Value = ExprTranslator(&Ctx.SE, Ctx.Facts, &Ctx.DT).scev(*Trips);
+  auto Value = translator(Ctx, PerIteration).scev(*Trips);
   if (!Value)
     return withContext(Value.takeError(), "the trip count of " + loopName(L));
   return TripCount{*Trips, *Value};
 }
 
-/// Notes in W the bounds in Count that an analysis-only copy hoisted out
-/// of a loop that may change them (HoistLoads.h): the counts hold when it
-/// does not.
-static void noteAssumedBounds(const SCEV *Count, const AnalysisContext &Ctx,
+/// Notes in W the loads in S (a trip count, an address) that an analysis-
+/// only copy hoisted out of a loop that may change them (HoistLoads.h):
+/// the counts hold when it does not.
+static void noteAssumedBounds(const SCEV *S, const AnalysisContext &Ctx,
                               LoopWalk &W) {
   struct Finder {
     std::vector<const LoadInst *> Loads;
@@ -646,24 +658,37 @@ static void noteAssumedBounds(const SCEV *Count, const AnalysisContext &Ctx,
     }
     bool isDone() const { return false; }
   } F;
-  visitAll(Count, F);
+  visitAll(S, F);
   std::vector<LoopWalk::Condition> Found;
-  // The trip count was translated, so each bound has a name.
   for (const LoadInst *L : F.Loads)
-    Found.push_back({sourceNameOf(L, Ctx.Facts).value_or("a loop bound") +
+    Found.push_back({sourceNameOf(L, Ctx.Facts).value_or("a pointer") +
                          " is not changed by " + *assumedInvariantIn(*L),
                      nullptr});
   addConditions(W, Found, /*AtEnd=*/true);
 }
 
 Expected<LoopWalk> walkLoops(const SCEV *Address, const BasicBlock *Block,
-                             const Loop *StopAt, const AnalysisContext &Ctx) {
+                             const Loop *StopAt, const AnalysisContext &Ctx,
+                             const Loop *PerIteration) {
   ScalarEvolution &SE = Ctx.SE;
   LoopWalk W;
+  // The counts are per iteration of PerIteration: what changes with it
+  // (or loops around it) is named as its value in one iteration.
+  W.PerIterationOf = PerIteration;
+  if (Address)
+    noteAssumedBounds(Address, Ctx, W);
   const SCEV *A = Address ? NoWrapSubscripts(SE).visit(Address) : nullptr;
   for (const Loop *L = Ctx.LI.getLoopFor(Block); L && L != StopAt;
        L = L->getParentLoop()) {
-    auto Trips = tripCount(*L, *Block, StopAt, Ctx);
+    if (L == PerIteration) {
+      if (A && !SE.isLoopInvariant(A, L))
+        return reject<VaryingValue>();
+      W.SizeVaries = true;
+      noteConditions(*L, *Block, Ctx, W, L->getParentLoop());
+      W.Start = A;
+      return W;
+    }
+    auto Trips = tripCount(*L, *Block, StopAt, Ctx, PerIteration);
     if (!Trips) {
       // What one iteration of a loop that runs an unknown number of times
       // does is still known, when the access does not move in it.

@@ -101,6 +101,9 @@ struct LoopWalk {
   /// stopped there and the counts are per iteration of it. Null: per call
   /// of the function.
   const llvm::Loop *PerIterationOf = nullptr;
+  /// Why: a size of the site changes from one iteration of it to the next
+  /// (true), or its trip count is unknown (false).
+  bool SizeVaries = false;
 };
 
 /// Notes in W how Block runs in the iterations of L: in all, under
@@ -122,10 +125,13 @@ bool runsBefore(const llvm::Instruction &A, const llvm::Instruction &B,
 
 /// Walks the loops around Block from the innermost out to (excluding)
 /// StopAt (null: all loops). Without an Address, only the executions.
+/// With PerIteration (a loop around Block in which a size of the site
+/// changes), the walk stops there: the counts are per iteration of it.
 llvm::Expected<LoopWalk> walkLoops(const llvm::SCEV *Address,
                                    const llvm::BasicBlock *Block,
                                    const llvm::Loop *StopAt,
-                                   const AnalysisContext &Ctx);
+                                   const AnalysisContext &Ctx,
+                                   const llvm::Loop *PerIteration = nullptr);
 
 /// How often Block runs per entry into L when it runs in every iteration,
 /// as a SCEV.

@@ -1,6 +1,7 @@
 // Hoisting of loop-invariant loads in an analysis-only copy (see
 // HoistLoads.h).
 #include "HoistLoads.h"
+#include "CallFamilies.h"
 #include "Footprint.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
@@ -80,18 +81,49 @@ SmallPtrSet<LoadInst *, 4> boundLoads(const Loop &L) {
   return Loads;
 }
 
+/// The pointer loads of L that a communication call of L passes (through
+/// address arithmetic) as a buffer: OSU's s_buf, a local whose address
+/// escaped to its allocator, is loaded again after each MPI call.
+void addBufferLoads(const Loop &L, SmallPtrSet<LoadInst *, 4> &Loads) {
+  SmallVector<Value *, 8> Work;
+  for (BasicBlock *BB : L.blocks())
+    for (Instruction &I : *BB)
+      if (auto *Call = dyn_cast<CallBase>(&I))
+        if (const Function *F = Call->getCalledFunction();
+            F && isCommunicationName(F->getName()))
+          for (Value *Arg : Call->args())
+            if (Arg->getType()->isPointerTy())
+              Work.push_back(Arg);
+  while (!Work.empty()) {
+    auto *I = dyn_cast<Instruction>(Work.pop_back_val());
+    if (!I || !L.contains(I))
+      continue;
+    if (auto *Ld = dyn_cast<LoadInst>(I)) {
+      if (Ld->getType()->isPointerTy())
+        Loads.insert(Ld);
+    } else if (auto *G = dyn_cast<GetElementPtrInst>(I)) {
+      Work.push_back(G->getPointerOperand());
+    } else if (auto *C = dyn_cast<CastInst>(I)) {
+      Work.push_back(C->getOperand(0));
+    }
+  }
+}
+
 /// Moves the loads of L whose address is known before L and which L does
 /// not write to L's preheader, repeatedly (a pointer hoisted makes the
 /// loads through it candidates); with AssumeBounds also those of its exit
-/// tests that it only may write. Then does the same in L's inner loops.
+/// tests and communication buffers that it only may write. Then does the
+/// same in L's inner loops.
 bool hoistIn(Loop &L, DominatorTree &DT, AAResults &AA, bool AssumeBounds) {
   BasicBlock *Preheader = L.getLoopPreheader();
   bool Changed = false;
   if (Preheader) {
     Instruction *At = Preheader->getTerminator();
     SmallPtrSet<LoadInst *, 4> Bounds;
-    if (AssumeBounds)
+    if (AssumeBounds) {
       Bounds = boundLoads(L);
+      addBufferLoads(L, Bounds);
+    }
     auto Known = [&](Value *V) {
       auto *Def = dyn_cast<Instruction>(V);
       return !Def || (!L.contains(Def) && DT.dominates(Def, At));

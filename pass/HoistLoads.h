@@ -11,7 +11,9 @@
 // the loop only may write it (a call, a store through another pointer of
 // its type; never a store to the same address): a bound such as miniAMR's
 // global num_objects, which the loop's int stores could change in
-// principle. Such a load is marked (assumedInvariantIn) so that the counts
+// principle. So does a pointer a communication call in the loop gets as its
+// buffer (OSU's s_buf, a local whose address escaped, reloaded after each
+// MPI call). Such a load is marked (assumedInvariantIn) so that the counts
 // it gives state the assumption.
 #pragma once
 

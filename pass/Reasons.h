@@ -14,6 +14,10 @@
 #include <string>
 #include <vector>
 
+namespace llvm {
+class Loop;
+} // namespace llvm
+
 namespace commcost {
 
 enum class RejectKind {
@@ -97,11 +101,14 @@ public:
 };
 
 /// A value that changes from one loop iteration to the next where a loop
-/// invariant is needed.
+/// invariant is needed. In: the loop in one iteration of which it does not
+/// change, when known (a site may then be analysed per iteration of it).
 class VaryingValue final : public RejectReason {
 public:
   COMMCOST_DECLARE_REASON(VaryingValue)
-  VaryingValue() : RejectReason(ThisKind) {}
+  explicit VaryingValue(const llvm::Loop *In = nullptr)
+      : RejectReason(ThisKind), In(In) {}
+  const llvm::Loop *In;
 };
 
 /// A value computed by an operation the expression grammar lacks.

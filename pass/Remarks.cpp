@@ -122,7 +122,8 @@ static void emitSite(OptimizationRemarkEmitter &ORE, const BasicBlock *Block,
     if (!A.PerIteration.empty())
       Rem << "; per iteration of "
           << ore::NV("PerIterationOf", A.PerIteration)
-          << ", whose trip count is unknown";
+          << (A.SizeVaries ? ", in which its size changes"
+                           : ", whose trip count is unknown");
     // A count of a site that runs AtMost is a maximum (the least is 0): the
     // text says so, and tools get the key K + "AtMost" instead of K.
     auto Count = [&](const char *Label, const char *Key, const Expr &V,

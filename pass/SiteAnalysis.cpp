@@ -227,9 +227,14 @@ public:
       return;
     }
     ++T.Sites;
-    // Known per iteration of a loop whose trip count is not: no total.
+    // Known per iteration of a loop whose trip count is not, or in which
+    // its size changes: no total.
     if (!R.Analysed->PerIteration.empty()) {
-      incomplete(std::make_shared<UnknownTripCount>(R.Analysed->PerIteration));
+      if (R.Analysed->SizeVaries)
+        incomplete(std::make_shared<VaryingValue>());
+      else
+        incomplete(
+            std::make_shared<UnknownTripCount>(R.Analysed->PerIteration));
       return;
     }
     const SiteCost &C = R.Analysed->Cost;

@@ -51,6 +51,10 @@ struct AnalysedSite {
   /// iteration of which the counts are (LoopWalk::PerIterationOf); empty:
   /// per call of the function.
   std::string PerIteration;
+  /// Why the counts are per iteration of it: a size changes from one
+  /// iteration to the next (LoopWalk::SizeVaries), or its trip count is
+  /// unknown.
+  bool SizeVaries = false;
   SiteFeatures Features;
   SiteCost Cost;
   /// Why the site has no cost (NoModel, MissingFeature, CostNotEvaluable).

@@ -269,6 +269,52 @@ mergeName(const PHINode &Phi, const SourceFacts &Facts,
   return A.result();
 }
 
+/// The variable At passes as argument I, when the source writes it alone.
+static std::optional<std::string>
+argumentVariable(const CallBase &At, unsigned I, const SourceFacts &Facts) {
+  auto Pos = SourceFacts::positionOf(At);
+  if (!Pos)
+    return std::nullopt;
+  auto It = Facts.ArgVariables.find({*Pos, I});
+  if (It == Facts.ArgVariables.end())
+    return std::nullopt;
+  return It->second;
+}
+
+std::optional<std::string> counterName(const PHINode &Phi,
+                                       const SourceFacts &Facts,
+                                       const CallBase *At) {
+  if (auto Name = debugName(&Phi))
+    return Name;
+  // Integer conversions (an int count of a long counter) keep the value.
+  if (At)
+    for (unsigned I = 0; I < At->arg_size(); ++I) {
+      const Value *Arg = At->getArgOperand(I);
+      while (const auto *Cast = dyn_cast<CastInst>(Arg))
+        if (Cast->isIntegerCast())
+          Arg = Cast->getOperand(0);
+        else
+          break;
+      if (Arg == &Phi)
+        if (auto Name = argumentVariable(*At, I, Facts))
+          return Name;
+    }
+  // The variable its next values are assigned to (size = size * 2), also
+  // where a conditional merges them first (size = size ? size * 2 : 1).
+  Agreement A;
+  for (const Value *In : Phi.incoming_values()) {
+    const auto *I = dyn_cast<Instruction>(In);
+    if (!I || I == &Phi)
+      continue;
+    A.add(variableAt(Facts.AssignedAt, I, *I));
+    if (const auto *Merge = dyn_cast<PHINode>(I))
+      for (const Value *V : Merge->incoming_values())
+        if (const auto *J = dyn_cast<Instruction>(V))
+          A.add(variableAt(Facts.AssignedAt, J, *J));
+  }
+  return A.result();
+}
+
 std::optional<std::string> sourceNameOf(const Value *V,
                                         const SourceFacts &Facts) {
   if (auto Name = debugName(V))

@@ -21,9 +21,11 @@
 
 namespace llvm {
 class Argument;
+class CallBase;
 class DILocation;
 class Function;
 class Instruction;
+class PHINode;
 } // namespace llvm
 
 namespace commcost {
@@ -75,6 +77,10 @@ struct SourceFacts {
   /// the call's position and the argument's index: the variable a call
   /// writes.
   std::map<std::pair<SourcePos, unsigned>, std::string> AddressArgs;
+  /// Integer variables a call passes by value (MPI_Send(buf, size, ...)),
+  /// by the call's position and the argument's index: what the call gets is
+  /// the variable's value at the call, whatever the optimiser made of it.
+  std::map<std::pair<SourcePos, unsigned>, std::string> ArgVariables;
   /// Promoted copies analysed at -O0, and the function each stands for.
   std::map<const llvm::Function *, std::string> CopyOf;
   /// Symbols of functions defined in system headers (library code, such as
@@ -111,6 +117,14 @@ struct SourceFacts {
 /// The source parameter an IR argument stands for, if the frontend saw it.
 const SourceParam *sourceParameter(const llvm::Argument &A,
                                    const SourceFacts &Facts);
+
+/// The variable a loop's counter (a phi of its header) stands for: its
+/// value in one iteration, which sourceNameOf does not give (over the
+/// iterations, a counter is no one value). With At, first the variable At
+/// passes the counter as (an argument written as the variable alone).
+std::optional<std::string> counterName(const llvm::PHINode &Phi,
+                                       const SourceFacts &Facts,
+                                       const llvm::CallBase *At = nullptr);
 
 /// The source-level name of V, if it has one that the grammar can print.
 std::optional<std::string> sourceNameOf(const llvm::Value *V,

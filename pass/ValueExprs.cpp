@@ -3,6 +3,7 @@
 #include "CallFamilies.h"
 #include "Reasons.h"
 
+#include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/Demangle/Demangle.h"
@@ -109,6 +110,56 @@ struct DepthGuard {
 };
 } // namespace
 
+/// The innermost loop a recurrence of S is in (the others are around it).
+static const Loop *innermostRecurrence(const SCEV *S) {
+  const Loop *In = nullptr;
+  SCEVExprContains(S, [&](const SCEV *E) {
+    if (const auto *AR = dyn_cast<SCEVAddRecExpr>(E))
+      if (!In || In->contains(AR->getLoop()))
+        In = AR->getLoop();
+    return false;
+  });
+  return In;
+}
+
+/// An affine recurrence of the loop a site is analysed per iteration of,
+/// as k * c + r with c a named counter of that loop ({8,+,8} is 8 * size
+/// when size is {1,+,1}); any other changes per iteration.
+Expected<Expr> ExprTranslator::recurrence(const SCEVAddRecExpr &AR) {
+  const Loop *L = AR.getLoop();
+  const auto *Step = dyn_cast<SCEVConstant>(AR.getStepRecurrence(*SE));
+  if (L != NamedIn || !AR.isAffine() || !Step)
+    return reject<VaryingValue>(L);
+  for (PHINode &Phi : L->getHeader()->phis()) {
+    if (!SE->isSCEVable(Phi.getType()))
+      continue;
+    const auto *C = dyn_cast<SCEVAddRecExpr>(SE->getSCEV(&Phi));
+    const auto *CStep =
+        C && C->getLoop() == L && C->isAffine()
+            ? dyn_cast<SCEVConstant>(C->getStepRecurrence(*SE))
+            : nullptr;
+    if (!CStep || CStep->getAPInt().isZero() ||
+        SE->getTypeSizeInBits(Phi.getType()) >
+            SE->getTypeSizeInBits(AR.getType()))
+      continue;
+    int64_t D = Step->getAPInt().getSExtValue();
+    int64_t D0 = CStep->getAPInt().getSExtValue();
+    if (D % D0 != 0)
+      continue;
+    const SCEV *Counter = SE->getNoopOrSignExtend(C, AR.getType());
+    const SCEV *Rest = SE->getMinusSCEV(
+        &AR, SE->getMulExpr(SE->getConstant(AR.getType(), D / D0), Counter));
+    auto Name = counterName(Phi, Facts, NamedAt);
+    if (!Name || !SE->isLoopInvariant(Rest, L))
+      continue;
+    auto R = scev(Rest);
+    if (!R)
+      return R.takeError();
+    return Expr::constant(D / D0) * Expr::var(*Name) + *R;
+  }
+  return reject<VaryingValue>(L);
+}
+
 Expected<Expr> ExprTranslator::value(Value *V) {
   DepthGuard G(Depth);
   if (G.tooDeep())
@@ -122,11 +173,17 @@ Expected<Expr> ExprTranslator::value(Value *V) {
       PV.Role != ProcessorRole::None)
     return processor(Uncast, PV);
   // An element a loop's counter selects (comm_num[dir][i]) is no one value,
-  // whatever its name.
+  // whatever its name; in one iteration of the innermost loop it changes
+  // in, it is.
   if (auto *L = dyn_cast<LoadInst>(Uncast);
       L && SE && SE->isSCEVable(L->getPointerOperandType()) &&
-      SE->containsAddRecurrence(SE->getSCEV(L->getPointerOperand())))
-    return reject<VaryingValue>();
+      SE->containsAddRecurrence(SE->getSCEV(L->getPointerOperand()))) {
+    const Loop *In = innermostRecurrence(SE->getSCEV(L->getPointerOperand()));
+    if (In && In == NamedIn)
+      if (auto Name = sourceNameOf(L, Facts))
+        return Expr::var(*Name);
+    return reject<VaryingValue>(In);
+  }
   if (Pref == Prefer::Names)
     if (auto Name = sourceNameOf(V, Facts))
       return Expr::var(*Name);
@@ -245,8 +302,15 @@ Expected<Expr> ExprTranslator::diamond(Value *V) {
   bool LoopCarried = DT && any_of(Phi.blocks(), [&](BasicBlock *In) {
                        return DT->dominates(Phi.getParent(), In);
                      });
-  if (LoopCarried || !DT)
-    return reject<VaryingValue>();
+  if (LoopCarried || !DT) {
+    const Loop *In = LI ? LI->getLoopFor(Phi.getParent()) : nullptr;
+    if (In && In->getHeader() != Phi.getParent())
+      In = nullptr;
+    if (In && In == NamedIn)
+      if (auto Name = counterName(Phi, Facts, NamedAt))
+        return Expr::var(*Name);
+    return reject<VaryingValue>(In);
+  }
   return reject<UnnamedValue>(describeValue(V));
 }
 
@@ -337,7 +401,7 @@ Expected<Expr> ExprTranslator::scev(const SCEV *S) {
   case scSequentialUMinExpr:
     return Fold(cast<SCEVNAryExpr>(S), &Expr::min);
   case scAddRecExpr:
-    return reject<VaryingValue>();
+    return recurrence(*cast<SCEVAddRecExpr>(S));
   case scUnknown:
     return value(cast<SCEVUnknown>(S)->getValue());
   case scCouldNotCompute:

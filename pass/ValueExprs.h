@@ -17,8 +17,12 @@
 #include <string>
 
 namespace llvm {
+class CallBase;
 class DominatorTree;
+class Loop;
+class LoopInfo;
 class SCEV;
+class SCEVAddRecExpr;
 class ScalarEvolution;
 class Value;
 } // namespace llvm
@@ -61,6 +65,18 @@ public:
   /// are taken to be non-negative and in range.
   llvm::Expected<Expr> scev(const llvm::SCEV *S);
 
+  /// Values that change only from one iteration of L to the next (L's
+  /// counters, elements its counters select) read as their source names,
+  /// for a site analysed per iteration of L; a counter At passes as a
+  /// variable reads as that variable. With LI, a value that changes names
+  /// the loop it changes in (VaryingValue::In).
+  void namePerIterationOf(const llvm::LoopInfo &Loops, const llvm::Loop *L,
+                          const llvm::CallBase *At = nullptr) {
+    LI = &Loops;
+    NamedIn = L;
+    NamedAt = At;
+  }
+
   /// The processor id and count the translated values used.
   struct Processor {
     std::string Name;
@@ -73,7 +89,12 @@ private:
   const SourceFacts &Facts;
   const llvm::DominatorTree *DT;
   Prefer Pref;
+  const llvm::LoopInfo *LI = nullptr;
+  const llvm::Loop *NamedIn = nullptr;
+  const llvm::CallBase *NamedAt = nullptr;
   unsigned Depth = 0;
+
+  llvm::Expected<Expr> recurrence(const llvm::SCEVAddRecExpr &AR);
 
   llvm::Expected<Expr> instruction(llvm::Value *V);
   llvm::Expected<Expr> processor(llvm::Value *V, const ProcessorValue &PV);

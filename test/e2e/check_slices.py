@@ -2,7 +2,7 @@
 
 Compiles slices.c with the plugin (-fsave-optimization-record) at -O0 and
 -O2, and again with a recording memcpy and MPI (record.h, fake_mpi/,
-record.c). For random bindings of each function's parameters, runs the
+record.c, slices_main.c). For random bindings of each function's parameters, runs the
 recorded build with the buffers at every offset the element alignment
 allows, and compares the record's Messages, BytesPerMessage, Bytes and
 Lines/ReadLines/WriteLines (min and max over the offsets), evaluated at the
@@ -65,6 +65,7 @@ def main():
     exe = os.path.join(tmp, "slices-recorded")
     run([clang, "-O1", "-I", os.path.join(HERE, "fake_mpi"), "-include",
          os.path.join(HERE, "record.h"), src, os.path.join(HERE, "record.c"),
+         os.path.join(HERE, "slices_main.c"),
          os.path.join(HERE, "fake_mpi", "mpi.c"), "-o", exe])
 
     rng = random.Random(20261122)

@@ -1,10 +1,8 @@
-/* The recorder and driver of the end-to-end test. Each line on stdin names
-   a function of slices.c, an offset and its integer arguments; the function
-   runs with every buffer at that offset from a line-aligned region, and
-   one line goes out: calls, total bytes, bytes per call (-1 if they
-   differ), and the distinct 64-byte lines of the marshalled buffer and of
-   a copy's destination. MPI calls reach the recorder through the hooks of
-   fake_mpi/mpi.h. */
+/* The recorder of the end-to-end tests: what the recorded builds of
+   slices.c and per_iteration.c touch and send, through memcpy (record.h)
+   and the hooks of fake_mpi/mpi.h. Calls, total bytes, bytes per call (-1
+   if they differ), and the distinct 64-byte lines of each of two regions
+   of an arena: the marshalled buffer's and a copy's destination. */
 #include "fake_mpi/mpi.h"
 
 #include <stdint.h>
@@ -60,49 +58,17 @@ void *commcost_record_copy(void *dst, const void *src, size_t n) {
   return dst;
 }
 
-void row_send(double *, int, int, int, int);
-void column_send(double *, int, int, int);
-void block_send(double *, int, int);
-void column_memcpy(double *, const double *, int, int);
-void block_memcpy(double *, const double *, int);
-void tiles_send(double *, int, int);
-void rows_recv(double *, int, int, int);
-void bytes_memcpy(char *, const char *, int, int);
+unsigned char *commcost_record_region(int k) {
+  if (!Arena)
+    Arena = aligned_alloc(4096, (size_t)Regions * Region);
+  return Arena + (size_t)k * Region;
+}
 
-int main(void) {
-  Arena = aligned_alloc(4096, (size_t)Regions * Region);
-  char name[64];
-  long off, v[4];
-  while (scanf("%63s %ld", name, &off) == 2) {
-    int n = 0;
-    while (n < 4 && getchar() == ' ' && scanf("%ld", &v[n]) == 1)
-      ++n;
-    memset(Touched, 0, sizeof Touched);
-    Lines[0] = Lines[1] = Calls = Bytes = PerCall = 0;
-    /* The marshalled buffer lies in region 0, a copy's destination in 1. */
-    void *m = Arena + off, *d = Arena + Region + off;
-    if (!strcmp(name, "row_send"))
-      row_send(m, v[0], v[1], v[2], 1);
-    else if (!strcmp(name, "column_send"))
-      column_send(m, v[0], v[1], 1);
-    else if (!strcmp(name, "block_send"))
-      block_send(m, v[0], 1);
-    else if (!strcmp(name, "column_memcpy"))
-      column_memcpy(d, m, v[0], v[1]);
-    else if (!strcmp(name, "block_memcpy"))
-      block_memcpy(d, m, v[0]);
-    else if (!strcmp(name, "tiles_send"))
-      tiles_send(m, v[0], 1);
-    else if (!strcmp(name, "rows_recv"))
-      rows_recv(m, v[0], v[1], 1);
-    else if (!strcmp(name, "bytes_memcpy"))
-      bytes_memcpy(d, m, v[0], v[1]);
-    else {
-      fprintf(stderr, "unknown function %s\n", name);
-      return 2;
-    }
-    printf("%ld %ld %ld %ld %ld\n", Calls, Bytes, PerCall, Lines[0], Lines[1]);
-    fflush(stdout);
-  }
-  return 0;
+void commcost_record_reset(void) {
+  memset(Touched, 0, sizeof Touched);
+  Lines[0] = Lines[1] = Calls = Bytes = PerCall = 0;
+}
+
+void commcost_record_print(void) {
+  printf("%ld %ld %ld %ld %ld", Calls, Bytes, PerCall, Lines[0], Lines[1]);
 }

@@ -1,5 +1,16 @@
-/* Included first into slices.c for the recorded build: memcpy calls go to
-   the recorder (record.c) instead of libc. */
+/* Included first into the sources of the recorded builds: memcpy calls
+   go to the recorder (record.c) instead of libc; the drivers reach the
+   recorder's state here. */
 #include <string.h>
 void *commcost_record_copy(void *dst, const void *src, size_t n);
 #define memcpy(d, s, n) commcost_record_copy((d), (s), (n))
+
+/* Region k (0 or 1) of the recorder's arena, line-aligned. */
+unsigned char *commcost_record_region(int k);
+/* Forgets what was recorded. */
+void commcost_record_reset(void);
+/* Prints calls, bytes, bytes per call and the lines of regions 0 and 1. */
+void commcost_record_print(void);
+/* Prints what was recorded and the names' values (a printf format and its
+   arguments), then forgets it: per_iteration_main.c. */
+void commcost_iteration(const char *names, ...);

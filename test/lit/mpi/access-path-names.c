@@ -25,7 +25,7 @@ void sizes(double *buf, struct Par *pc, struct Par par, int dir, double *dst,
   // CHECK: [[@LINE+1]]:3: remark: MPI_Send (send) of 'buf', int elements: contiguous block of 4*mesh_size[dir] bytes; messages 1,
   MPI_Send(buf, mesh_size[dir], MPI_INT, 1, 0, MPI_COMM_WORLD);
   for (int i = 0; i < par.num_cases; i++)
-    // CHECK-DAG: [[@LINE+1]]:5: remark: MPI_Send not analysed: a size changes from one loop iteration to the next
+    // CHECK-DAG: [[@LINE+1]]:5: remark: MPI_Send (send) of 'buf', int elements: contiguous block of 4*par.comm_num[i] bytes; per iteration of the loop at line [[@LINE-1]], in which its size changes; messages 1,
     MPI_Send(buf, par.comm_num[i], MPI_INT, 1, 0, MPI_COMM_WORLD);
   // Copy loops are reported after the calls (in block order).
   // CHECK-DAG: [[@LINE+1]]:3: remark: MPI_Send not analysed: a size depends on a value loaded from memory

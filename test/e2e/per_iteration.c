@@ -1,0 +1,63 @@
+/* Transfers whose size changes from one iteration of a loop to the next
+   (OSU's message sizes, a count per neighbour): the plugin analyses each
+   per iteration of that loop, its sizes named as the source names them in
+   one iteration. In the recorded build (check_per_iteration.py) each
+   iteration ends with ITERATION, which prints what the iteration sent and
+   the values of those names. */
+#include <mpi.h>
+
+#ifndef ITERATION
+#define ITERATION(...)
+#endif
+
+/* OSU's latency loop: 0, then powers of two. */
+void doubling_or_one(char *buf, int iters, int max) {
+  for (int size = 0; size <= max; size = (size ? size * 2 : 1)) {
+    for (int i = 0; i < iters; i++)
+      MPI_Send(buf, size, MPI_CHAR, 1, 1, MPI_COMM_WORLD);
+    ITERATION("size=%d iters=%d", size, iters);
+  }
+}
+
+void doubling(double *buf, int n) {
+  for (int size = 1; size <= n; size *= 2) {
+    MPI_Send(buf, size, MPI_DOUBLE, 1, 1, MPI_COMM_WORLD);
+    ITERATION("size=%d", size);
+  }
+}
+
+/* An affine counter: its bytes are a multiple of it. */
+void increment(double *buf, int n) {
+  for (int size = 3; size < n; size += 2) {
+    MPI_Recv(buf, size, MPI_DOUBLE, 0, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    ITERATION("size=%d", size);
+  }
+}
+
+/* A count per neighbour, read in the loop. */
+void per_neighbour(double *buf, const int *counts, int n) {
+  for (int i = 0; i < n; i++) {
+    MPI_Send(buf, counts[i], MPI_DOUBLE, i, 1, MPI_COMM_WORLD);
+    ITERATION("counts[i]=%d", counts[i]);
+  }
+}
+
+/* OSU's options: a repetition count that changes for large messages, and
+   a buffer held in a local whose address escaped to its allocator (loaded
+   again after each call). */
+struct options_t {
+  int loop, loop_large;
+} options;
+void alloc_buffer(char **buf);
+
+void escaped_buffer(int max) {
+  char *s_buf;
+  alloc_buffer(&s_buf);
+  for (int size = 1; size <= max; size *= 2) {
+    if (size > 64)
+      options.loop = options.loop_large;
+    for (int i = 0; i < options.loop; i++)
+      MPI_Send(s_buf, size, MPI_CHAR, 1, 1, MPI_COMM_WORLD);
+    ITERATION("size=%d options.loop=%d", size, options.loop);
+  }
+}

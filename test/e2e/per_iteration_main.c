@@ -1,0 +1,49 @@
+/* The driver of check_per_iteration.py: runs each function of
+   per_iteration.c on buffers in the recorder's arena (record.c). A line
+   "= function" starts a function; each iteration then prints what it did
+   (the recorder's five numbers) and the values of the names its records
+   use, and the recorder starts afresh. */
+#include "record.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+
+void commcost_iteration(const char *names, ...) {
+  va_list ap;
+  va_start(ap, names);
+  commcost_record_print();
+  printf(" ");
+  vprintf(names, ap);
+  printf("\n");
+  va_end(ap);
+  commcost_record_reset();
+}
+
+void doubling_or_one(char *, int, int);
+void doubling(double *, int);
+void increment(double *, int);
+void per_neighbour(double *, const int *, int);
+void escaped_buffer(int);
+extern struct options_t {
+  int loop, loop_large;
+} options;
+
+void alloc_buffer(char **buf) { *buf = (char *)commcost_record_region(0); }
+
+int main(void) {
+  void *m = commcost_record_region(0);
+  static const int counts[] = {5, 0, 17, 1, 64, 3};
+  puts("= doubling_or_one");
+  doubling_or_one(m, 3, 1 << 12);
+  puts("= doubling");
+  doubling(m, 1000);
+  puts("= increment");
+  increment(m, 40);
+  puts("= per_neighbour");
+  per_neighbour(m, counts, 6);
+  puts("= escaped_buffer");
+  options.loop = 4;
+  options.loop_large = 2;
+  escaped_buffer(1024);
+  return 0;
+}
