@@ -651,7 +651,12 @@ Expected<AnalysedSite> analyseCollective(CallBase &Call,
   for (const std::optional<Side> *X : {&Send, &Recv}) {
     if (!*X || !(*X)->present())
       continue;
-    const Layout &L = (*X)->Block ? *(*X)->Block : *(*X)->Elem;
+    // A side whose layout was not needed (a root's receive count on the
+    // other ranks) has neither.
+    const std::optional<Layout> &Has = (*X)->Block ? (*X)->Block : (*X)->Elem;
+    if (!Has)
+      continue;
+    const Layout &L = *Has;
     if (A.Element.empty())
       A.Element = L.ElemName;
     if (A.Datatype.empty())

@@ -89,14 +89,55 @@ static const BasicBlock *representative(const Loop &L, const BasicBlock &Block,
   return Inner->getHeader();
 }
 
+/// Whether leaving a loop into Exit ends the program: Exit reaches, by
+/// unconditional branches, a block that ends in unreachable (after exit(),
+/// abort() or MPI_Abort).
+static bool endsProgram(const BasicBlock *Exit) {
+  for (int Steps = 0; Exit && Steps < 4; ++Steps) {
+    if (isa<UnreachableInst>(Exit->getTerminator()))
+      return true;
+    Exit = Exit->getUniqueSuccessor();
+  }
+  return false;
+}
+
+/// L's exiting block: the only one, or the only one whose exits the
+/// program continues after (OSU's MPI_CHECK leaves every loop by exit(1)
+/// on an error code too). The counts are those of a run that goes on.
+static BasicBlock *exitingBlock(const Loop &L) {
+  if (BasicBlock *Only = L.getExitingBlock())
+    return Only;
+  SmallVector<BasicBlock *, 4> Exiting;
+  L.getExitingBlocks(Exiting);
+  BasicBlock *Continuing = nullptr;
+  for (BasicBlock *B : Exiting)
+    for (const BasicBlock *Succ : successors(B))
+      if (!L.contains(Succ) && !endsProgram(Succ)) {
+        if (Continuing && Continuing != B)
+          return nullptr;
+        Continuing = B;
+      }
+  return Continuing;
+}
+
+/// How often L's backedge is taken in a run that does not end in L.
+static const SCEV *backedgesTaken(const Loop &L, ScalarEvolution &SE) {
+  const SCEV *Backedges = SE.getBackedgeTakenCount(&L);
+  if (!isa<SCEVCouldNotCompute>(Backedges) || L.getExitingBlock())
+    return Backedges;
+  if (BasicBlock *Exiting = exitingBlock(L))
+    return SE.getExitCount(&L, Exiting);
+  return Backedges;
+}
+
 Expected<const SCEV *> executionsPerEntry(const Loop &L,
                                           const BasicBlock &Block,
                                           const AnalysisContext &Ctx) {
   ScalarEvolution &SE = Ctx.SE;
-  const SCEV *Backedges = SE.getBackedgeTakenCount(&L);
+  const SCEV *Backedges = backedgesTaken(L, SE);
   if (isa<SCEVCouldNotCompute>(Backedges))
     return reject<UnknownTripCount>(loopName(L));
-  const BasicBlock *Exiting = L.getExitingBlock();
+  const BasicBlock *Exiting = exitingBlock(L);
   const BasicBlock *Latch = L.getLoopLatch();
   if (!Exiting || !Latch)
     return reject<MultipleExits>(loopName(L));
@@ -418,7 +459,7 @@ void noteConditions(const Loop &L, const BasicBlock &Block,
 static bool testsTripCountOnly(Value *Cond, const Loop &L,
                                ScalarEvolution &SE) {
   auto *Cmp = dyn_cast<ICmpInst>(Cond);
-  const SCEV *Count = SE.getBackedgeTakenCount(&L);
+  const SCEV *Count = backedgesTaken(L, SE);
   if (!Cmp || isa<SCEVCouldNotCompute>(Count))
     return false;
   auto ValuesOf = [](const SCEV *S) {
@@ -526,7 +567,7 @@ static Expected<TripCount> symbolicStepTrips(const Loop &L,
                                              const BasicBlock &Block,
                                              const AnalysisContext &Ctx) {
   ScalarEvolution &SE = Ctx.SE;
-  BasicBlock *Exiting = L.getExitingBlock();
+  BasicBlock *Exiting = exitingBlock(L);
   auto *Br = Exiting ? dyn_cast<BranchInst>(Exiting->getTerminator())
                      : nullptr;
   auto *Cmp = Br && Br->isConditional()
@@ -587,7 +628,7 @@ static Expected<TripCount> symbolicStepTrips(const Loop &L,
 /// count.
 static bool tripsUnknown(const Loop &L, const BasicBlock &Block,
                          const AnalysisContext &Ctx) {
-  if (!isa<SCEVCouldNotCompute>(Ctx.SE.getBackedgeTakenCount(&L)))
+  if (!isa<SCEVCouldNotCompute>(backedgesTaken(L, Ctx.SE)))
     return false;
   auto Symbolic = symbolicStepTrips(L, Block, Ctx);
   if (Symbolic)
@@ -681,8 +722,8 @@ Expected<LoopWalk> walkLoops(const SCEV *Address, const BasicBlock *Block,
   for (const Loop *L = Ctx.LI.getLoopFor(Block); L && L != StopAt;
        L = L->getParentLoop()) {
     if (L == PerIteration) {
-      if (A && !SE.isLoopInvariant(A, L))
-        return reject<VaryingValue>();
+      // The buffer may move with it too (&recv[index[i]]): in one iteration
+      // it starts at A, aligned as A's offset is.
       W.SizeVaries = true;
       noteConditions(*L, *Block, Ctx, W, L->getParentLoop());
       W.Start = A;

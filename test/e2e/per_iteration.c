@@ -42,6 +42,28 @@ void per_neighbour(double *buf, const int *counts, int n) {
   }
 }
 
+/* miniAMR's halo: each neighbour's part at its own offset, which moves
+   the buffer per iteration too. */
+void per_neighbour_offsets(double *buf, const int *index, const int *counts,
+                           int n) {
+  for (int i = 0; i < n; i++) {
+    MPI_Recv(&buf[index[i]], counts[i], MPI_DOUBLE, i, 1, MPI_COMM_WORLD,
+             MPI_STATUS_IGNORE);
+    ITERATION("counts[i]=%d", counts[i]);
+  }
+}
+
+/* OSU's one-sided window: every call checked (MPI_CHECK). */
+#include "mpi_check.h"
+
+void checked_window(char *buf, int max) {
+  for (int size = 1; size <= max; size *= 4) {
+    for (int j = 0; j < 8; j++)
+      CHECK(MPI_Send(buf + j * size, size, MPI_CHAR, 1, 1, MPI_COMM_WORLD));
+    ITERATION("size=%d", size);
+  }
+}
+
 /* OSU's options: a repetition count that changes for large messages, and
    a buffer held in a local whose address escaped to its allocator (loaded
    again after each call). */

@@ -23,7 +23,9 @@ void doubling_or_one(char *, int, int);
 void doubling(double *, int);
 void increment(double *, int);
 void per_neighbour(double *, const int *, int);
+void per_neighbour_offsets(double *, const int *, const int *, int);
 void escaped_buffer(int);
+void checked_window(char *, int);
 extern struct options_t {
   int loop, loop_large;
 } options;
@@ -41,6 +43,11 @@ int main(void) {
   increment(m, 40);
   puts("= per_neighbour");
   per_neighbour(m, counts, 6);
+  static const int index[] = {3, 100, 1, 250, 7, 9};
+  puts("= per_neighbour_offsets");
+  per_neighbour_offsets(m, index, counts, 6);
+  puts("= checked_window");
+  checked_window(m, 1 << 12);
   puts("= escaped_buffer");
   options.loop = 4;
   options.loop_large = 2;

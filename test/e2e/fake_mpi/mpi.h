@@ -18,6 +18,7 @@ typedef struct { int source; } MPI_Status;
 
 extern struct commcost_type commcost_char, commcost_short, commcost_int,
     commcost_long, commcost_float, commcost_double, commcost_byte;
+#define MPI_SUCCESS 0
 #define MPI_CHAR (&commcost_char)
 #define MPI_SIGNED_CHAR (&commcost_char)
 #define MPI_BYTE (&commcost_byte)
