@@ -18,6 +18,7 @@ ValueExpr valueExprs(const AnalysisContext &Ctx, bool RankFree,
     if (!V->getType()->isIntegerTy())
       return reject<NotAnInteger>();
     ExprTranslator T(&Ctx.SE, Ctx.Facts, &Ctx.DT);
+    T.namePerIterationOf(Ctx.LI, Ctx.PerIteration, Ctx.PerIterationCall);
     auto E = T.scev(Ctx.SE.getSCEV(V));
     if (E && RankFree && T.Id)
       return reject<RankDependentCount>(

@@ -2,6 +2,7 @@
 // transfers (its size argument, its MPI datatype), walked along the loops
 // around the call into the footprint of the user buffer.
 #include "CallSites.h"
+#include "CallBuffers.h"
 #include "CallFamilies.h"
 #include "Collectives.h"
 #include "Datatypes.h"
@@ -44,7 +45,7 @@ struct Buffer {
 class CallAnalyzer {
 public:
   CallAnalyzer(const AnalysisContext &Ctx, std::vector<SiteResult> &Out)
-      : Ctx(Ctx), Out(Out) {}
+      : Ctx(&Ctx), Out(Out) {}
 
   void run(Function &F) {
     for (BasicBlock &BB : F)
@@ -52,12 +53,14 @@ public:
         if (auto *Call = dyn_cast<CallBase>(&I))
           call(*Call);
         else if (auto *St = dyn_cast<StoreInst>(&I);
-                 St && Ctx.Facts.isLoweredUserCopy(*St))
+                 St && Ctx->Facts.isLoweredUserCopy(*St))
           loweredCopy(*St);
   }
 
 private:
-  const AnalysisContext &Ctx;
+  /// The function's context, or while a site is analysed per iteration
+  /// of a loop, that one.
+  const AnalysisContext *Ctx;
   std::vector<SiteResult> &Out;
 
   void add(const Instruction &At, const std::string &Callee,
@@ -73,26 +76,14 @@ private:
     Out.push_back(std::move(R));
   }
 
-  /// The loop a transfer is analysed per iteration of, when one of its
-  /// sizes changes from one iteration of it to the next (OSU's message
-  /// sizes, a count per neighbour): the sizes read as their names.
-  const Loop *PerIteration = nullptr;
-  /// The call analysed per iteration: the variables it passes name values.
-  const CallBase *PerIterationCall = nullptr;
+  Expected<Expr> toExpr(Value *V) { return valueExprs(*Ctx)(V); }
 
-  Expected<Expr> toExpr(Value *V) {
-    if (!V->getType()->isIntegerTy())
-      return reject<NotAnInteger>();
-    ExprTranslator X(&Ctx.SE, Ctx.Facts, &Ctx.DT);
-    X.namePerIterationOf(Ctx.LI, PerIteration, PerIterationCall);
-    return X.scev(Ctx.SE.getSCEV(V));
-  }
-
-  /// A transfer, or where one of its sizes changes in a loop around it,
-  /// the transfer per iteration of that loop.
-  Expected<AnalysedSite> transferOrPerIteration(CallBase &Call,
-                                                const TransferSpec &T) {
-    auto A = transfer(Call, T);
+  /// Analyse(), or where one of the call's sizes changes from one
+  /// iteration of a loop around it to the next, Analyse() per iteration of
+  /// that loop (AnalysisContext::PerIteration).
+  template <typename AnalyseFn>
+  Expected<AnalysedSite> orPerIteration(CallBase &Call, AnalyseFn Analyse) {
+    auto A = Analyse();
     if (A)
       return A;
     Reason Why = takeReason(A.takeError());
@@ -101,11 +92,12 @@ private:
                          : nullptr;
     if (!In || !In->contains(Call.getParent()))
       return make_error<RejectionError>(Why);
-    PerIteration = In;
-    PerIterationCall = &Call;
-    auto Again = transfer(Call, T);
-    PerIteration = nullptr;
-    PerIterationCall = nullptr;
+    AnalysisContext PerIteration = *Ctx;
+    PerIteration.PerIteration = In;
+    PerIteration.PerIterationCall = &Call;
+    const AnalysisContext *Whole = std::exchange(Ctx, &PerIteration);
+    auto Again = Analyse();
+    Ctx = Whole;
     // Per iteration, the next obstacle (if any) is what to act on.
     return Again;
   }
@@ -119,17 +111,23 @@ private:
     if (Callee->isIntrinsic() && !isa<MemTransferInst>(Call))
       return;
     auto Spec = lookupCall(Callee->getName());
-    if (!Spec || (Spec->Family == "libc" && !Ctx.Facts.isUserCopyCall(Call)))
+    if (!Spec || (Spec->Family == "libc" && !Ctx->Facts.isUserCopyCall(Call)))
       return;
     std::string Name = displayName(*Callee);
     if (Spec->Collective)
-      return add(Call, Name, analyseCollective(Call, *Spec->Collective, Ctx));
+      return add(Call, Name, orPerIteration(Call, [&] {
+                   return analyseCollective(Call, *Spec->Collective, *Ctx);
+                 }));
     if (Spec->Pack)
-      return add(Call, Name, analysePack(Call, *Spec->Pack, Ctx));
+      return add(Call, Name, orPerIteration(Call, [&] {
+                   return analysePack(Call, *Spec->Pack, *Ctx);
+                 }));
     if (Spec->Atomic)
-      return add(Call, Name, analyseAtomic(Call, *Spec->Atomic, Ctx));
+      return add(Call, Name, orPerIteration(Call, [&] {
+                   return analyseAtomic(Call, *Spec->Atomic, *Ctx);
+                 }));
     for (const TransferSpec &T : Spec->Transfers)
-      add(Call, Name, transferOrPerIteration(Call, T));
+      add(Call, Name, orPerIteration(Call, [&] { return transfer(Call, T); }));
   }
 
   /// An indirect call that may reach a communication function is a site the
@@ -175,7 +173,7 @@ private:
     case Size::MPICount:
       return resolveDatatype(
           Call.getArgOperand(T.Datatype), *Count, Call,
-          [this](Value *V) { return toExpr(V); }, Ctx);
+          [this](Value *V) { return toExpr(V); }, *Ctx);
     case Size::Bytes:
       return Layout::contiguous(*Count, "byte", 1);
     case Size::Elements:
@@ -206,8 +204,8 @@ private:
     Expr Unit;  ///< bytes of one counted element (set with the layout)
   };
   std::optional<PacketCount> packetCount(CallBase &Call, Value *Count) {
-    const Loop *L = Ctx.LI.getLoopFor(Call.getParent());
-    const auto *Min = dyn_cast<SCEVMinMaxExpr>(Ctx.SE.getSCEV(Count));
+    const Loop *L = Ctx->LI.getLoopFor(Call.getParent());
+    const auto *Min = dyn_cast<SCEVMinMaxExpr>(Ctx->SE.getSCEV(Count));
     if (!L || !Min || Min->getNumOperands() != 2 ||
         !(isa<SCEVSMinExpr>(Min) || isa<SCEVUMinExpr>(Min)))
       return std::nullopt;
@@ -215,10 +213,10 @@ private:
       const SCEV *Cap = Min->getOperand(I);
       const auto *Left = dyn_cast<SCEVAddRecExpr>(Min->getOperand(1 - I));
       if (!Left || Left->getLoop() != L || !Left->isAffine() ||
-          !Ctx.SE.isLoopInvariant(Cap, L) ||
-          Left->getStepRecurrence(Ctx.SE) != Ctx.SE.getNegativeSCEV(Cap))
+          !Ctx->SE.isLoopInvariant(Cap, L) ||
+          Left->getStepRecurrence(Ctx->SE) != Ctx->SE.getNegativeSCEV(Cap))
         continue;
-      ExprTranslator X(&Ctx.SE, Ctx.Facts, &Ctx.DT);
+      ExprTranslator X(&Ctx->SE, Ctx->Facts, &Ctx->DT);
       auto C = X.scev(Cap);
       auto Total = C ? X.scev(Left->getStart()) : Expected<Expr>(C.takeError());
       if (!Total) {
@@ -261,7 +259,7 @@ private:
     if (T.Size == TransferSpec::SizeForm::MPICount) {
       auto DT = resolveDatatype(
           Call.getArgOperand(T.Datatype), One, Call,
-          [this](Value *V) { return toExpr(V); }, Ctx);
+          [this](Value *V) { return toExpr(V); }, *Ctx);
       if (!DT)
         return DT.takeError();
       if (!DT->Dims.empty() || !(DT->Extent == DT->BlockBytes))
@@ -298,7 +296,7 @@ private:
     if (!Ld || St.getValueOperand() != Ld || St.isVolatile() ||
         Ld->isVolatile())
       return;
-    uint64_t Bytes = Ctx.DL.getTypeStoreSize(Ld->getType()).getFixedValue();
+    uint64_t Bytes = Ctx->DL.getTypeStoreSize(Ld->getType()).getFixedValue();
     add(St, "memcpy",
         site(St, SiteKind::Copy,
              Layout::contiguous(Expr::constant(Bytes), "byte", 1),
@@ -310,11 +308,11 @@ private:
   /// second buffer of a copy (its destination).
   Expected<AnalysedSite> site(Instruction &At, SiteKind Kind, const Layout &L,
                               Buffer Marshalled, Buffer Other) {
-    auto Walk = walkLoops(Ctx.SE.getSCEV(Marshalled.Ptr), At.getParent(),
-                          nullptr, Ctx, PerIteration);
+    auto Walk = walkLoops(Ctx->SE.getSCEV(Marshalled.Ptr), At.getParent(),
+                          nullptr, *Ctx);
     if (!Walk)
       return Walk.takeError();
-    auto Fp = footprintOf(L, *Walk, Ctx, Marshalled.Align);
+    auto Fp = footprintOf(L, *Walk, *Ctx, Marshalled.Align);
     if (!Fp)
       return Fp.takeError();
     AnalysedSite A;
@@ -336,11 +334,11 @@ private:
       S.Marshalled = std::move(*Fp);
       return A;
     }
-    auto DstWalk = walkLoops(Ctx.SE.getSCEV(Other.Ptr), At.getParent(),
-                             nullptr, Ctx, PerIteration);
+    auto DstWalk = walkLoops(Ctx->SE.getSCEV(Other.Ptr), At.getParent(),
+                             nullptr, *Ctx);
     if (!DstWalk)
       return DstWalk.takeError();
-    auto Dst = footprintOf(L, *DstWalk, Ctx, Other.Align);
+    auto Dst = footprintOf(L, *DstWalk, *Ctx, Other.Align);
     if (!Dst)
       return Dst.takeError();
     A.Array = Dst->Array + " <- " + Fp->Array;

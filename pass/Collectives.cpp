@@ -613,6 +613,7 @@ Expected<AnalysedSite> analyseCollective(CallBase &Call,
   S.AtMost = Walk->SomeIterations;
   A.Condition = Walk->VaryingCondition;
   A.PerIteration = perIterationOf(*Walk);
+  A.SizeVaries = Walk->SizeVaries;
   S.Collective = Relation{*P, F->HIn, F->HOut, F->Volume};
   auto Place = [&](const std::optional<Use> &U, std::optional<Footprint> &Out,
                    const char *Role) -> Error {

@@ -709,9 +709,9 @@ static void noteAssumedBounds(const SCEV *S, const AnalysisContext &Ctx,
 }
 
 Expected<LoopWalk> walkLoops(const SCEV *Address, const BasicBlock *Block,
-                             const Loop *StopAt, const AnalysisContext &Ctx,
-                             const Loop *PerIteration) {
+                             const Loop *StopAt, const AnalysisContext &Ctx) {
   ScalarEvolution &SE = Ctx.SE;
+  const Loop *PerIteration = Ctx.PerIteration;
   LoopWalk W;
   // The counts are per iteration of PerIteration: what changes with it
   // (or loops around it) is named as its value in one iteration.

@@ -18,6 +18,7 @@
 
 namespace llvm {
 class BasicBlock;
+class CallBase;
 class DataLayout;
 class DominatorTree;
 class Loop;
@@ -37,6 +38,14 @@ struct AnalysisContext {
   const llvm::DataLayout &DL;
   const SourceFacts &Facts;
   const llvm::TargetLibraryInfo *TLI = nullptr;
+  /// A loop around the call being analysed in which one of its sizes
+  /// changes from one iteration to the next (OSU's message sizes, a count
+  /// per neighbour): the site is analysed per iteration of it, sizes read
+  /// as their names in one iteration, and walks stop there. Null: per call
+  /// of the function.
+  const llvm::Loop *PerIteration = nullptr;
+  /// That call: the variables it passes name the values (ValueExprs.h).
+  const llvm::CallBase *PerIterationCall = nullptr;
 };
 
 /// A contiguous block repeated along Dims (innermost first): what one
@@ -125,13 +134,12 @@ bool runsBefore(const llvm::Instruction &A, const llvm::Instruction &B,
 
 /// Walks the loops around Block from the innermost out to (excluding)
 /// StopAt (null: all loops). Without an Address, only the executions.
-/// With PerIteration (a loop around Block in which a size of the site
-/// changes), the walk stops there: the counts are per iteration of it.
+/// With Ctx.PerIteration, the walk stops there: the counts are per
+/// iteration of it.
 llvm::Expected<LoopWalk> walkLoops(const llvm::SCEV *Address,
                                    const llvm::BasicBlock *Block,
                                    const llvm::Loop *StopAt,
-                                   const AnalysisContext &Ctx,
-                                   const llvm::Loop *PerIteration = nullptr);
+                                   const AnalysisContext &Ctx);
 
 /// How often Block runs per entry into L when it runs in every iteration,
 /// as a SCEV.

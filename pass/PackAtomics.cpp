@@ -119,6 +119,7 @@ Expected<AnalysedSite> analysePack(CallBase &Call, const PackSpec &Spec,
   S.AtMost = Walk->SomeIterations;
   A.Condition = Walk->VaryingCondition;
   A.PerIteration = perIterationOf(*Walk);
+  A.SizeVaries = Walk->SizeVaries;
   S.Messages = Walk->Executions;
   S.BytesPerMessage = Typed->DataBytes;
   S.Bytes = Walk->Executions * Typed->DataBytes;
@@ -149,6 +150,7 @@ Expected<AnalysedSite> analyseAtomic(CallBase &Call, const AtomicSpec &Spec,
   S.AtMost = Walk->SomeIterations;
   A.Condition = Walk->VaryingCondition;
   A.PerIteration = perIterationOf(*Walk);
+  A.SizeVaries = Walk->SizeVaries;
   Expr Bytes = Expr::constant(Spec.OperandBytes);
   A.Element = Spec.ElemName;
   // The operands sent (origin, compare) and the buffer the old value
