@@ -78,18 +78,21 @@ private:
 
   Expected<Expr> toExpr(Value *V) { return valueExprs(*Ctx)(V); }
 
-  /// Analyse(), or where one of the call's sizes changes from one
-  /// iteration of a loop around it to the next, Analyse() per iteration of
-  /// that loop (AnalysisContext::PerIteration).
+  /// Analyse(), or where one of the call's sizes, or a trip count or
+  /// stride of a loop around it, changes from one iteration of a loop
+  /// around it to the next, Analyse() per iteration of that loop
+  /// (AnalysisContext::PerIteration).
   template <typename AnalyseFn>
   Expected<AnalysedSite> orPerIteration(CallBase &Call, AnalyseFn Analyse) {
     auto A = Analyse();
     if (A)
       return A;
     Reason Why = takeReason(A.takeError());
-    const Loop *In = Why->kind() == RejectKind::VaryingValue
-                         ? static_cast<const VaryingValue &>(*Why).In
-                         : nullptr;
+    const Loop *In = nullptr;
+    if (Why->kind() == RejectKind::VaryingValue)
+      In = static_cast<const VaryingValue &>(*Why).In;
+    else if (Why->kind() == RejectKind::VaryingLoopBound)
+      In = static_cast<const VaryingLoopBound &>(*Why).In;
     if (!In || !In->contains(Call.getParent()))
       return make_error<RejectionError>(Why);
     AnalysisContext PerIteration = *Ctx;

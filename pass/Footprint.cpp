@@ -310,7 +310,7 @@ static Error takeLoop(LoopWalk &W, const SCEV *&A, const Loop &L,
   for (const Loop *O = L.getParentLoop(); O && O != W.PerIterationOf;
        O = O->getParentLoop()) {
     if (!SE.isLoopInvariant(Step, O))
-      return reject<VaryingLoopBound>("stride", loopName(L), loopName(*O));
+      return reject<VaryingLoopBound>("stride", loopName(L), loopName(*O), O);
     if (O == StopAt)
       break;
   }
@@ -655,7 +655,7 @@ static Expected<TripCount> tripCount(const Loop &L, const BasicBlock &Block,
         break;
       if (!Ctx.SE.isLoopInvariant(Count, O))
         return reject<VaryingLoopBound>("trip count", loopName(L),
-                                        loopName(*O));
+                                        loopName(*O), O);
       if (O == StopAt)
         break;
     }

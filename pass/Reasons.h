@@ -224,10 +224,13 @@ public:
 class VaryingLoopBound final : public RejectReason {
 public:
   COMMCOST_DECLARE_REASON(VaryingLoopBound)
-  VaryingLoopBound(std::string What, std::string Inner, std::string Outer)
+  VaryingLoopBound(std::string What, std::string Inner, std::string Outer,
+                   const llvm::Loop *In = nullptr)
       : RejectReason(ThisKind), What(std::move(What)), Inner(std::move(Inner)),
-        Outer(std::move(Outer)) {}
+        Outer(std::move(Outer)), In(In) {}
   std::string What, Inner, Outer;
+  /// The outer loop it changes with: per iteration of it, it is one value.
+  const llvm::Loop *In;
 };
 
 /// An address that is not an affine function of a loop counter.

@@ -47,9 +47,9 @@
 ;     }
 ;   }
 ; }
-; void varying_loop_bound(double *b, int n, int to) {
+; void varying_loop_bound(double *restrict d, const double *restrict s, int n) {
 ;   for (int i = 0; i < n; i++)
-;     for (int j = 0; j < i; j++) MPI_Send(b + i * n + j, 1, MPI_DOUBLE, to, 0, MPI_COMM_WORLD);
+;     for (int j = 0; j < i; j++) d[i * n + j] = s[j];
 ; }
 ; void non_affine_address(double *b, const int *idx, int n, int to) {
 ;   for (int i = 0; i < n; i++) MPI_Send(b + idx[i], 1, MPI_DOUBLE, to, 0, MPI_COMM_WORLD);
@@ -116,7 +116,7 @@
 ; CHECK-NEXT: site ? collective MPI_Barrier: when n > 0; at most (a condition holds (in the loop 'for.body')); M=0, V=0, h=0, hi=0, ho=0, n=1, p=nranks; cost 1.500000 us {{\[}}F_io-calls]
 ; CHECK-NEXT:   total: 1.500000 us (1 analysed, 1 missed); incomplete: MultipleExits: the loop 'for.body' has several exits
 ; CHECK-LABEL: commcost: function 'varying_loop_bound'
-; CHECK-NEXT:   missed ? MPI_Send: VaryingLoopBound: the trip count of the loop 'for.body4' changes with the loop 'for.cond1.preheader'
+; CHECK-NEXT:   missed ? copy loop: VaryingLoopBound: the trip count of the loop 'for.body4' changes with the loop 'for.cond1.preheader'
 ; CHECK-NEXT:   total: none (0 analysed, 1 missed); incomplete: VaryingLoopBound: the trip count of the loop 'for.body4' changes with the loop 'for.cond1.preheader'
 ; CHECK-LABEL: commcost: function 'non_affine_address'
 ; CHECK-NEXT:   missed ? MPI_Send: NonAffineAddress: the address is not an affine function of the counter of the loop 'for.body': it depends on a pointer loaded in the loop (such as a container's data pointer, which a store in the loop might change); load it before the loop, e.g. with .data()
@@ -336,40 +336,42 @@ cleanup:                                          ; preds = %for.cond, %entry, %
 declare i32 @MPI_Barrier(ptr noundef) local_unnamed_addr #2
 
 ; Function Attrs: noinline nounwind
-define dso_local void @varying_loop_bound(ptr noundef %b, i32 noundef %n, i32 noundef %to) local_unnamed_addr #0 {
+define dso_local void @varying_loop_bound(ptr noalias nocapture noundef writeonly %d, ptr noalias nocapture noundef readonly %s, i32 noundef %n) local_unnamed_addr #0 {
 entry:
-  %cmp18 = icmp sgt i32 %n, 0
-  br i1 %cmp18, label %for.cond1.preheader.preheader, label %for.cond.cleanup
+  %cmp19 = icmp sgt i32 %n, 0
+  br i1 %cmp19, label %for.cond1.preheader.preheader, label %for.cond.cleanup
 
 for.cond1.preheader.preheader:                    ; preds = %entry
   %0 = zext nneg i32 %n to i64
-  %wide.trip.count25 = zext nneg i32 %n to i64
+  %wide.trip.count27 = zext nneg i32 %n to i64
   br label %for.cond1.preheader
 
 for.cond1.preheader:                              ; preds = %for.cond1.preheader.preheader, %for.cond.cleanup3
-  %indvars.iv21 = phi i64 [ 0, %for.cond1.preheader.preheader ], [ %indvars.iv.next22, %for.cond.cleanup3 ]
-  %cmp216.not = icmp eq i64 %indvars.iv21, 0
-  br i1 %cmp216.not, label %for.cond.cleanup3, label %for.body4.lr.ph
+  %indvars.iv23 = phi i64 [ 0, %for.cond1.preheader.preheader ], [ %indvars.iv.next24, %for.cond.cleanup3 ]
+  %cmp217.not = icmp eq i64 %indvars.iv23, 0
+  br i1 %cmp217.not, label %for.cond.cleanup3, label %for.body4.lr.ph
 
 for.body4.lr.ph:                                  ; preds = %for.cond1.preheader
-  %1 = mul nuw nsw i64 %indvars.iv21, %0
-  %add.ptr = getelementptr inbounds double, ptr %b, i64 %1
+  %1 = mul nuw nsw i64 %indvars.iv23, %0
+  %invariant.gep = getelementptr inbounds double, ptr %d, i64 %1
   br label %for.body4
 
 for.cond.cleanup:                                 ; preds = %for.cond.cleanup3, %entry
   ret void
 
 for.cond.cleanup3:                                ; preds = %for.body4, %for.cond1.preheader
-  %indvars.iv.next22 = add nuw nsw i64 %indvars.iv21, 1
-  %exitcond26.not = icmp eq i64 %indvars.iv.next22, %wide.trip.count25
-  br i1 %exitcond26.not, label %for.cond.cleanup, label %for.cond1.preheader
+  %indvars.iv.next24 = add nuw nsw i64 %indvars.iv23, 1
+  %exitcond28.not = icmp eq i64 %indvars.iv.next24, %wide.trip.count27
+  br i1 %exitcond28.not, label %for.cond.cleanup, label %for.cond1.preheader
 
 for.body4:                                        ; preds = %for.body4.lr.ph, %for.body4
   %indvars.iv = phi i64 [ 0, %for.body4.lr.ph ], [ %indvars.iv.next, %for.body4 ]
-  %add.ptr6 = getelementptr inbounds double, ptr %add.ptr, i64 %indvars.iv
-  %call = tail call i32 @MPI_Send(ptr noundef nonnull %add.ptr6, i32 noundef 1, ptr noundef nonnull @ompi_mpi_double, i32 noundef %to, i32 noundef 0, ptr noundef nonnull @ompi_mpi_comm_world) #9
+  %arrayidx = getelementptr inbounds double, ptr %s, i64 %indvars.iv
+  %2 = load double, ptr %arrayidx, align 8
+  %gep = getelementptr inbounds double, ptr %invariant.gep, i64 %indvars.iv
+  store double %2, ptr %gep, align 8
   %indvars.iv.next = add nuw nsw i64 %indvars.iv, 1
-  %exitcond.not = icmp eq i64 %indvars.iv.next, %indvars.iv21
+  %exitcond.not = icmp eq i64 %indvars.iv.next, %indvars.iv23
   br i1 %exitcond.not, label %for.cond.cleanup3, label %for.body4
 }
 
