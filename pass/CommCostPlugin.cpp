@@ -7,6 +7,7 @@
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/Mangle.h"
+#include "clang/AST/RecordLayout.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/Builtins.h"
 #include "clang/Basic/TargetInfo.h"
@@ -105,8 +106,11 @@ public:
       // Passed in as many IR arguments as the target's ABI decides.
       bool Several = T->isRecordType() || T->isAnyComplexType() ||
                      T->isMemberFunctionPointerType() || T->isVectorType();
-      Params.push_back(
-          {P->getName().str(), alignOfPointee(P->getType()), Several});
+      SourceParam Param{P->getName().str(), alignOfPointee(P->getType()),
+                        Several};
+      if (const auto *Record = T->getAs<RecordType>())
+        addFields(*Record->getDecl(), Param.Name, 0, Param.Fields);
+      Params.push_back(std::move(Param));
     }
     Facts.Params[Names.getName(FD)] = std::move(Params);
     return true;
@@ -115,6 +119,31 @@ public:
   /// A variable read names the value read there, before the variable an
   /// initialiser at the same position initialises (int i = lo0: the load
   /// is lo0, which i only starts from).
+  /// The integer fields of struct RD at byte Base, named Prefix.field,
+  /// nested structs' included (a union's fields overlap: none).
+  void addFields(const RecordDecl &RD, const std::string &Prefix,
+                 uint64_t Base, std::vector<SourceField> &Out) {
+    const RecordDecl *Def = RD.getDefinition();
+    if (!Def || Def->isInvalidDecl() || Def->isUnion())
+      return;
+    const ASTRecordLayout &Layout = AST.getASTRecordLayout(Def);
+    for (const FieldDecl *F : Def->fields()) {
+      if (F->isBitField() || F->getName().empty())
+        continue;
+      uint64_t Offset =
+          Base + AST.toCharUnitsFromBits(
+                        Layout.getFieldOffset(F->getFieldIndex()))
+                     .getQuantity();
+      QualType T = F->getType().getCanonicalType();
+      std::string Name = Prefix + "." + F->getName().str();
+      if (const auto *Inner = T->getAs<RecordType>())
+        addFields(*Inner->getDecl(), Name, Offset, Out);
+      else if (T->isIntegerType())
+        Out.push_back({Name, Offset,
+                       uint64_t(AST.getTypeSizeInChars(T).getQuantity())});
+    }
+  }
+
   /// The alignment a pointer of type T guarantees for what it points to.
   uint64_t alignOfPointee(QualType T) {
     T = T.getCanonicalType();

@@ -12,7 +12,9 @@
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/DataLayout.h"
 #include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/DerivedTypes.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
@@ -100,41 +102,108 @@ static std::optional<std::string> debugName(const Value *V) {
   return Found;
 }
 
-const SourceParam *sourceParameter(const Argument &A,
-                                   const SourceFacts &Facts) {
+namespace {
+/// Where an IR argument lies among the source parameters of its function.
+struct ArgumentPlace {
+  const std::vector<SourceParam> *Src = nullptr;
+  /// The argument's index and the count of IR arguments, sret excluded.
+  unsigned Index = 0, Args = 0;
+  /// Source parameters before the first aggregate and after the last.
+  unsigned Before = 0, After = 0;
+  bool OneToOne() const { return Args == Src->size(); }
+};
+} // namespace
+
+static std::optional<ArgumentPlace> placeOf(const Argument &A,
+                                            const SourceFacts &Facts) {
   const Function &F = *A.getParent();
   auto Copy = Facts.CopyOf.find(&F);
   auto It = Facts.Params.find(Copy == Facts.CopyOf.end() ? F.getName()
                                                          : Copy->second);
   if (It == Facts.Params.end())
-    return nullptr;
+    return std::nullopt;
+  ArgumentPlace P;
+  P.Src = &It->second;
   // An sret argument is not a source parameter.
-  unsigned Index = 0;
   for (const Argument &Other : F.args()) {
     if (&Other == &A)
-      break;
+      P.Index = P.Args;
     if (!Other.hasStructRetAttr())
-      ++Index;
+      ++P.Args;
   }
-  const std::vector<SourceParam> &Src = It->second;
-  unsigned SourceArgs = count_if(
-      F.args(), [](const Argument &X) { return !X.hasStructRetAttr(); });
-  if (SourceArgs == Src.size())
-    return Index < Src.size() ? &Src[Index] : nullptr;
+  auto IsAggregate = [](const SourceParam &S) { return S.ByValueAggregate; };
+  auto First = find_if(*P.Src, IsAggregate);
+  P.Before = First - P.Src->begin();
+  P.After = find_if(reverse(*P.Src), IsAggregate) - P.Src->rbegin();
+  return P;
+}
+
+const SourceParam *sourceParameter(const Argument &A,
+                                   const SourceFacts &Facts) {
+  auto P = placeOf(A, Facts);
+  if (!P)
+    return nullptr;
+  const std::vector<SourceParam> &Src = *P->Src;
+  if (P->OneToOne())
+    return P->Index < Src.size() ? &Src[P->Index] : nullptr;
   // Aggregates passed by value expand into several IR arguments (or none):
   // the parameters before the first correspond from the front, those after
   // the last from the back.
-  auto IsAggregate = [](const SourceParam &P) { return P.ByValueAggregate; };
-  auto First = find_if(Src, IsAggregate);
-  if (First == Src.end())
+  if (P->Before == Src.size())
     return nullptr;
-  unsigned Before = First - Src.begin();
-  unsigned After = find_if(reverse(Src), IsAggregate) - Src.rbegin();
-  if (Index < Before)
-    return &Src[Index];
-  if (Index + After >= SourceArgs && Index < SourceArgs)
-    return &Src[Src.size() - (SourceArgs - Index)];
+  if (P->Index < P->Before)
+    return &Src[P->Index];
+  if (P->Index + P->After >= P->Args && P->Index < P->Args)
+    return &Src[Src.size() - (P->Args - P->Index)];
   return nullptr;
+}
+
+std::optional<std::string> byValueField(const Argument &A, uint64_t Offset,
+                                        uint64_t Bytes,
+                                        const SourceFacts &Facts) {
+  const Function &F = *A.getParent();
+  const DataLayout &DL = F.getDataLayout();
+  auto P = placeOf(A, Facts);
+  if (!P || !DL.isLittleEndian())
+    return std::nullopt;
+  const std::vector<SourceParam> &Src = *P->Src;
+  // The aggregate and the IR arguments it is passed as: one argument, or
+  // those between the parameters before and after it when it is the only
+  // aggregate.
+  const SourceParam *Aggregate = nullptr;
+  unsigned FirstPiece = P->Index, Pieces = 1;
+  if (P->OneToOne()) {
+    Aggregate = P->Index < Src.size() ? &Src[P->Index] : nullptr;
+  } else if (P->Before < Src.size() &&
+             P->Before + P->After + 1 == Src.size()) {
+    Aggregate = &Src[P->Before];
+    FirstPiece = P->Before;
+    Pieces = P->Args - P->Before - P->After;
+    if (P->Index < FirstPiece || P->Index >= FirstPiece + Pieces)
+      return std::nullopt;
+  }
+  if (!Aggregate || Aggregate->Fields.empty())
+    return std::nullopt;
+  // The pieces lie in the aggregate as the fields of a struct of their
+  // types (the ABI's coerced type).
+  SmallVector<Type *, 4> Types;
+  unsigned K = 0;
+  for (const Argument &Arg : F.args()) {
+    if (Arg.hasStructRetAttr())
+      continue;
+    if (K >= FirstPiece && K < FirstPiece + Pieces)
+      Types.push_back(Arg.getType());
+    ++K;
+  }
+  if (!all_of(Types, [](Type *T) { return T->isSized(); }))
+    return std::nullopt;
+  const StructLayout *Layout =
+      DL.getStructLayout(StructType::get(F.getContext(), Types));
+  uint64_t At = Layout->getElementOffset(P->Index - FirstPiece) + Offset;
+  for (const SourceField &Field : Aggregate->Fields)
+    if (Field.Offset == At && Field.Bytes == Bytes)
+      return Field.Name;
+  return std::nullopt;
 }
 
 /// Whether V holds a value of kind K: a load of flags[i] at the position

@@ -41,6 +41,13 @@ struct VariableRef {
   ValueKind Kind;
 };
 
+/// An integer field of an aggregate passed by value, as the source names
+/// it (v.npes), and the bytes it takes in the aggregate.
+struct SourceField {
+  std::string Name;
+  uint64_t Offset = 0, Bytes = 0;
+};
+
 /// A parameter as the source declares it.
 struct SourceParam {
   std::string Name;
@@ -50,6 +57,8 @@ struct SourceParam {
   /// An aggregate, complex or vector passed by value: the ABI may expand
   /// it into several IR arguments, or none.
   bool ByValueAggregate = false;
+  /// A struct's integer fields, nested structs' included.
+  std::vector<SourceField> Fields;
 };
 
 /// What the frontend recorded about the translation unit.
@@ -117,6 +126,14 @@ struct SourceFacts {
 /// The source parameter an IR argument stands for, if the frontend saw it.
 const SourceParam *sourceParameter(const llvm::Argument &A,
                                    const SourceFacts &Facts);
+
+/// The field of a by-value aggregate parameter that bytes [Offset, Offset +
+/// Bytes) of IR argument A hold, if the frontend saw it: x86-64 passes
+/// struct pe_vars {int me, npes, pairs, nxtpe} v as two i64, and v.npes is
+/// bytes 4 to 8 of the first.
+std::optional<std::string> byValueField(const llvm::Argument &A,
+                                        uint64_t Offset, uint64_t Bytes,
+                                        const SourceFacts &Facts);
 
 /// The variable a loop's counter (a phi of its header) stands for: its
 /// value in one iteration, which sourceNameOf does not give (over the

@@ -341,6 +341,27 @@ Expected<Expr> ExprTranslator::select(Value *Cond, Value *TrueV,
       "a choice by a condition other than a minimum or maximum");
 }
 
+/// The field of a by-value aggregate that a truncation of one of its IR
+/// arguments, or of the argument's bytes shifted down, reads (v.npes).
+static std::optional<std::string>
+byValueFieldOf(const SCEVTruncateExpr &T, const SourceFacts &Facts) {
+  const SCEV *Op = T.getOperand();
+  uint64_t Shift = 0;
+  if (const auto *D = dyn_cast<SCEVUDivExpr>(Op)) {
+    const auto *C = dyn_cast<SCEVConstant>(D->getRHS());
+    if (!C || !C->getAPInt().isPowerOf2() || C->getAPInt().logBase2() % 8)
+      return std::nullopt;
+    Shift = C->getAPInt().logBase2() / 8;
+    Op = D->getLHS();
+  }
+  const auto *U = dyn_cast<SCEVUnknown>(Op);
+  const auto *A = U ? dyn_cast<Argument>(U->getValue()) : nullptr;
+  if (!A || !T.getType()->isIntegerTy())
+    return std::nullopt;
+  return byValueField(*A, Shift, T.getType()->getIntegerBitWidth() / 8,
+                      Facts);
+}
+
 Expected<Expr> ExprTranslator::scev(const SCEV *S) {
   DepthGuard G(Depth);
   if (G.tooDeep())
@@ -361,6 +382,9 @@ Expected<Expr> ExprTranslator::scev(const SCEV *S) {
   case scVScale:
     return reject<UnsupportedOperation>("the scalable vector length");
   case scTruncate:
+    if (auto Field = byValueFieldOf(*cast<SCEVTruncateExpr>(S), Facts))
+      return Expr::var(*Field);
+    return scev(cast<SCEVCastExpr>(S)->getOperand());
   case scZeroExtend:
   case scSignExtend:
   case scPtrToInt:
