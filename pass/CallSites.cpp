@@ -322,10 +322,7 @@ private:
     Site &S = A.Data;
     S.Kind = Kind;
     S.Conditions = Walk->conditionTexts();
-    S.AtMost = Walk->SomeIterations;
-    A.Condition = Walk->VaryingCondition;
-    A.PerIteration = perIterationOf(*Walk);
-    A.SizeVaries = Walk->SizeVaries;
+    noteRepetition(A, *Walk);
     S.Messages = Walk->Executions;
     S.BytesPerMessage = L.DataBytes;
     S.Bytes = Walk->Executions * L.DataBytes;

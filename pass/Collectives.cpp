@@ -610,10 +610,7 @@ Expected<AnalysedSite> analyseCollective(CallBase &Call,
         S.Conditions.erase(S.Conditions.begin() + J);
       else
         ++J;
-  S.AtMost = Walk->SomeIterations;
-  A.Condition = Walk->VaryingCondition;
-  A.PerIteration = perIterationOf(*Walk);
-  A.SizeVaries = Walk->SizeVaries;
+  noteRepetition(A, *Walk);
   S.Collective = Relation{*P, F->HIn, F->HOut, F->Volume};
   auto Place = [&](const std::optional<Use> &U, std::optional<Footprint> &Out,
                    const char *Role) -> Error {

@@ -38,9 +38,10 @@ struct AnalysisContext {
   const llvm::DataLayout &DL;
   const SourceFacts &Facts;
   const llvm::TargetLibraryInfo *TLI = nullptr;
-  /// A loop around the call being analysed in which one of its sizes
-  /// changes from one iteration to the next (OSU's message sizes, a count
-  /// per neighbour): the site is analysed per iteration of it, sizes read
+  /// A loop around the call being analysed in which one of its sizes, or
+  /// a trip count or stride of a loop inside, changes from one iteration
+  /// to the next (OSU's message sizes, a count per neighbour, a triangle):
+  /// the site is analysed per iteration of it, sizes read
   /// as their names in one iteration, and walks stop there. Null: per call
   /// of the function.
   const llvm::Loop *PerIteration = nullptr;

@@ -116,10 +116,7 @@ Expected<AnalysedSite> analysePack(CallBase &Call, const PackSpec &Spec,
   Site &S = A.Data;
   S.Kind = SiteKind::Copy;
   S.Conditions = Walk->conditionTexts();
-  S.AtMost = Walk->SomeIterations;
-  A.Condition = Walk->VaryingCondition;
-  A.PerIteration = perIterationOf(*Walk);
-  A.SizeVaries = Walk->SizeVaries;
+  noteRepetition(A, *Walk);
   S.Messages = Walk->Executions;
   S.BytesPerMessage = Typed->DataBytes;
   S.Bytes = Walk->Executions * Typed->DataBytes;
@@ -147,10 +144,7 @@ Expected<AnalysedSite> analyseAtomic(CallBase &Call, const AtomicSpec &Spec,
   Site &S = A.Data;
   S.Kind = SiteKind::Atomic;
   S.Conditions = Walk->conditionTexts();
-  S.AtMost = Walk->SomeIterations;
-  A.Condition = Walk->VaryingCondition;
-  A.PerIteration = perIterationOf(*Walk);
-  A.SizeVaries = Walk->SizeVaries;
+  noteRepetition(A, *Walk);
   Expr Bytes = Expr::constant(Spec.OperandBytes);
   A.Element = Spec.ElemName;
   // The operands sent (origin, compare) and the buffer the old value

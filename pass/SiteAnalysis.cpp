@@ -43,6 +43,13 @@ namespace commcost {
 
 AnalysisKey CommCostAnalysis::Key;
 
+void noteRepetition(AnalysedSite &A, const LoopWalk &W) {
+  A.Data.AtMost = W.SomeIterations;
+  A.Condition = W.VaryingCondition;
+  A.PerIteration = perIterationOf(W);
+  A.SizeVaries = W.SizeVaries;
+}
+
 /// The analyses of copies, and the passes that make them: promotion at
 /// -O0, hoisting of loop-invariant loads above.
 struct PromotionManagers {

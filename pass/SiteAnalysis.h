@@ -61,6 +61,11 @@ struct AnalysedSite {
   Reason Unpriced;
 };
 
+/// Notes in A how the walk W says its site repeats: in some iterations
+/// only (AtMost, with the varying condition), and the loop its counts are
+/// per iteration of, if any, and why.
+void noteRepetition(AnalysedSite &A, const LoopWalk &W);
+
 /// One site: where it is, what it calls, and the analysis or the reason.
 struct SiteResult {
   llvm::DebugLoc Loc;
