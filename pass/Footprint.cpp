@@ -202,29 +202,41 @@ struct NoWrapSubscripts : SCEVRewriteVisitor<NoWrapSubscripts> {
 /// SCEV leaves a header phi of L unknown when the value it takes on the
 /// backedge comes out of an inner loop: a running counter, buf[pos++] in
 /// an inner loop. It is {Start,+,Step}<L> when that value, at L's scope, is
-/// the phi plus a Step invariant in L.
+/// the phi plus a Step invariant in L. A counter that runs through several
+/// loops (miniAMR's n++ in the loops over m, j and k) comes out of an inner
+/// loop whose own phi is such a counter: the phis of L's inner loops are
+/// rewritten first (IncludeL false).
 namespace {
 struct RunningCounters : SCEVRewriteVisitor<RunningCounters> {
-  RunningCounters(ScalarEvolution &SE, const Loop &L)
-      : SCEVRewriteVisitor(SE), L(L) {}
+  RunningCounters(ScalarEvolution &SE, const LoopInfo &LI, const Loop &L,
+                  bool IncludeL = true)
+      : SCEVRewriteVisitor(SE), LI(LI), L(L), IncludeL(IncludeL) {}
+  const LoopInfo &LI;
   const Loop &L;
+  bool IncludeL;
 
   const SCEV *visitUnknown(const SCEVUnknown *U) {
     auto *Phi = dyn_cast<PHINode>(U->getValue());
-    BasicBlock *Latch = L.getLoopLatch(), *Pre = L.getLoopPreheader();
-    if (!Phi || Phi->getParent() != L.getHeader() || !Latch || !Pre ||
-        Phi->getNumIncomingValues() != 2 || !SE.isSCEVable(Phi->getType()))
+    const Loop *P = Phi ? LI.getLoopFor(Phi->getParent()) : nullptr;
+    if (!P || P->getHeader() != Phi->getParent() ||
+        !(P == &L ? IncludeL : L.contains(P)))
+      return U;
+    BasicBlock *Latch = P->getLoopLatch(), *Pre = P->getLoopPreheader();
+    if (!Latch || !Pre || Phi->getNumIncomingValues() != 2 ||
+        !SE.isSCEVable(Phi->getType()))
       return U;
     const SCEV *Back = SE.getSCEVAtScope(
-        SE.getSCEV(Phi->getIncomingValueForBlock(Latch)), &L);
+        RunningCounters(SE, LI, *P, /*IncludeL=*/false)
+            .visit(SE.getSCEV(Phi->getIncomingValueForBlock(Latch))),
+        P);
     if (isa<SCEVCouldNotCompute>(Back))
       return U;
     const SCEV *Step = SE.getMinusSCEV(Back, U);
     // Pointers of different bases have no difference.
-    if (isa<SCEVCouldNotCompute>(Step) || !SE.isLoopInvariant(Step, &L))
+    if (isa<SCEVCouldNotCompute>(Step) || !SE.isLoopInvariant(Step, P))
       return U;
     return SE.getAddRecExpr(SE.getSCEV(Phi->getIncomingValueForBlock(Pre)),
-                            Step, &L, SCEV::FlagAnyWrap);
+                            Step, P, SCEV::FlagAnyWrap);
   }
 };
 } // namespace
@@ -254,7 +266,68 @@ static Error notAffine(const SCEV *A, const Loop &L) {
   return reject<NonAffineAddress>(loopName(L), Why);
 }
 
+/// The least value E takes for non-negative values of its variables, when
+/// its parts bound it: a running counter's stride such as
+/// 8*max(-1, z_block_size + 1) + 8, whose terms have no sign of their own.
+static std::optional<int64_t> leastForNonNegativeVariables(const Expr &E) {
+  std::vector<int64_t> Least;
+  for (const Expr &Op : E.operands()) {
+    auto L = leastForNonNegativeVariables(Op);
+    if (L)
+      Least.push_back(*L);
+    else if (E.kind() != Expr::Kind::Max) // one operand bounds a maximum
+      return std::nullopt;
+  }
+  auto Divisor = [&]() -> std::optional<int64_t> {
+    const Expr &D = E.operands().back();
+    if (!D.isConstant() || D.constantValue() <= 0 || Least.front() < 0)
+      return std::nullopt;
+    return D.constantValue();
+  };
+  switch (E.kind()) {
+  case Expr::Kind::Const:
+    return E.constantValue();
+  case Expr::Kind::Var:
+    return 0;
+  case Expr::Kind::Add: {
+    int64_t Sum = 0;
+    for (int64_t L : Least)
+      if (__builtin_add_overflow(Sum, L, &Sum))
+        return std::nullopt;
+    return Sum;
+  }
+  case Expr::Kind::Mul: {
+    // Non-negative factors only: a negative one would need an upper bound.
+    int64_t Product = 1;
+    for (int64_t L : Least)
+      if (L < 0 || __builtin_mul_overflow(Product, L, &Product))
+        return std::nullopt;
+    return Product;
+  }
+  case Expr::Kind::Max:
+    if (Least.empty())
+      return std::nullopt;
+    return *std::max_element(Least.begin(), Least.end());
+  case Expr::Kind::Min:
+    return *std::min_element(Least.begin(), Least.end());
+  case Expr::Kind::Div:
+  case Expr::Kind::FloorDiv:
+    if (auto D = Divisor())
+      return Least.front() / *D;
+    return std::nullopt;
+  case Expr::Kind::CeilDiv:
+    if (auto D = Divisor())
+      return (Least.front() + *D - 1) / *D;
+    return std::nullopt;
+  default:
+    return std::nullopt;
+  }
+}
+
 int signForNonNegativeVariables(const Expr &E) {
+  if (E.kind() != Expr::Kind::Var)
+    if (auto L = leastForNonNegativeVariables(E); L && *L > 0)
+      return 1;
   switch (E.kind()) {
   case Expr::Kind::Const:
     return E.constantValue() > 0 ? 1 : E.constantValue() < 0 ? -1 : 0;
@@ -708,6 +781,17 @@ static void noteAssumedBounds(const SCEV *S, const AnalysisContext &Ctx,
   addConditions(W, Found, /*AtEnd=*/true);
 }
 
+/// Whether A, which L moves, starts at a pointer loaded in L, at an offset
+/// from it that L does not move: then A moves in L only as the loaded
+/// pointer does, to a row of its own (walkLoops).
+static bool startsAtPointerLoadedIn(const SCEV *A, const Loop &L,
+                                    ScalarEvolution &SE) {
+  const auto *Base = dyn_cast<SCEVUnknown>(SE.getPointerBase(A));
+  const auto *Load = Base ? dyn_cast<LoadInst>(Base->getValue()) : nullptr;
+  return Load && L.contains(Load) &&
+         SE.isLoopInvariant(SE.getMinusSCEV(A, Base), &L);
+}
+
 Expected<LoopWalk> walkLoops(const SCEV *Address, const BasicBlock *Block,
                              const Loop *StopAt, const AnalysisContext &Ctx) {
   ScalarEvolution &SE = Ctx.SE;
@@ -747,9 +831,26 @@ Expected<LoopWalk> walkLoops(const SCEV *Address, const BasicBlock *Block,
     noteConditions(*L, *Block, Ctx, W, StopAt);
     if (!A)
       continue;
+    // Past the loop whose loaded pointers start the rows, every loop the
+    // address moves in gives rows of their own.
+    if (W.LoadedRows) {
+      if (SE.isLoopInvariant(A, L))
+        W.StillExecutions = W.StillExecutions * Trips->Value;
+      else if (startsAtPointerLoadedIn(A, *L, SE))
+        W.LoadedRows = *W.LoadedRows * Trips->Value;
+      else
+        return notAffine(A, *L);
+      continue;
+    }
     if (const auto *AR = dyn_cast<SCEVAddRecExpr>(A);
         (!AR || AR->getLoop() != L) && !SE.isLoopInvariant(A, L))
-      A = NoWrapSubscripts(SE).visit(RunningCounters(SE, *L).visit(A));
+      A = NoWrapSubscripts(SE).visit(RunningCounters(SE, Ctx.LI, *L).visit(A));
+    if (!isa<SCEVAddRecExpr>(A) && !SE.isLoopInvariant(A, L) &&
+        startsAtPointerLoadedIn(A, *L, SE)) {
+      W.LoadedRows = Trips->Value;
+      W.RowsLoadedIn = L;
+      continue;
+    }
     if (Error E = takeLoop(W, A, *L, Trips->Value, Trips->Count, StopAt, Ctx))
       return std::move(E);
   }
@@ -893,6 +994,12 @@ Expected<Footprint> footprintOf(const Layout &L, const LoopWalk &W,
   F.Where = anchorOf(W.Start, L.Offset, ElemAlign, W.StepAlign, Ctx);
   F.Array = baseName(W.Start, Ctx);
   F.Touches = W.StillExecutions;
+  if (W.LoadedRows) {
+    F.LoadedRows = W.LoadedRows;
+    F.Shape += " at each of " + W.LoadedRows->str() +
+               " pointers loaded in " + loopName(*W.RowsLoadedIn) +
+               " (taken not to overlap)";
+  }
   return F;
 }
 

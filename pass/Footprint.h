@@ -82,6 +82,13 @@ struct LoopWalk {
   /// made positive (a loop walking down covers the same bytes).
   std::vector<SymbolicDim> Moving;
   const llvm::SCEV *Start = nullptr; ///< the lowest address of the footprint
+  /// The loops outside Moving in which the address moves only because it
+  /// starts at a pointer loaded in them (bp->array[m][i][j][k] in the loops
+  /// over m and j): the footprint is LoadedRows copies of what Moving
+  /// walks, at places not known, taken not to overlap; the innermost of
+  /// them, for the remark.
+  std::optional<Expr> LoadedRows;
+  const llvm::Loop *RowsLoadedIn = nullptr;
   /// A power of two that every step of a loop walking down is a multiple
   /// of (0: none walks down): where such a footprint starts is known only
   /// to that alignment.
@@ -168,7 +175,8 @@ llvm::Expected<Footprint> footprintOf(const Layout &L, const LoopWalk &W,
                                       uint64_t BufferAlign = 1);
 
 /// +1 or -1 when every term of E has that sign for all non-negative values
-/// of its variables (sizes are taken to be non-negative), else 0.
+/// of its variables (sizes are taken to be non-negative), or +1 when its
+/// least value for them is positive; else 0.
 int signForNonNegativeVariables(const Expr &E);
 
 /// The source name of the object a footprint starting at Start lies in.

@@ -2,6 +2,7 @@
 // HoistLoads.h).
 #include "HoistLoads.h"
 #include "CallFamilies.h"
+#include "CallSites.h"
 #include "Footprint.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
@@ -82,25 +83,34 @@ SmallPtrSet<LoadInst *, 4> boundLoads(const Loop &L) {
 }
 
 /// The pointer loads of L that a communication call of L passes (through
-/// address arithmetic) as a buffer: OSU's s_buf, a local whose address
-/// escaped to its allocator, is loaded again after each MPI call.
+/// address arithmetic) as a buffer, or that a copy statement of L reads or
+/// writes through: OSU's s_buf, a local whose address escaped to its
+/// allocator, is loaded again after each MPI call; miniAMR's row pointer
+/// bp->array[m][i][j] again after each double stored in the row.
 void addBufferLoads(const Loop &L, SmallPtrSet<LoadInst *, 4> &Loads) {
   SmallVector<Value *, 8> Work;
   for (BasicBlock *BB : L.blocks())
     for (Instruction &I : *BB)
-      if (auto *Call = dyn_cast<CallBase>(&I))
+      if (auto *Call = dyn_cast<CallBase>(&I)) {
         if (const Function *F = Call->getCalledFunction();
             F && isCommunicationName(F->getName()))
           for (Value *Arg : Call->args())
             if (Arg->getType()->isPointerTy())
               Work.push_back(Arg);
+      } else if (auto *St = dyn_cast<StoreInst>(&I)) {
+        if (LoadInst *Ld = copiedLoad(*St)) {
+          Work.push_back(St->getPointerOperand());
+          Work.push_back(Ld->getPointerOperand());
+        }
+      }
   while (!Work.empty()) {
     auto *I = dyn_cast<Instruction>(Work.pop_back_val());
     if (!I || !L.contains(I))
       continue;
     if (auto *Ld = dyn_cast<LoadInst>(I)) {
-      if (Ld->getType()->isPointerTy())
-        Loads.insert(Ld);
+      // A row pointer is loaded through the pointers to its rows.
+      if (Ld->getType()->isPointerTy() && Loads.insert(Ld).second)
+        Work.push_back(Ld->getPointerOperand());
     } else if (auto *G = dyn_cast<GetElementPtrInst>(I)) {
       Work.push_back(G->getPointerOperand());
     } else if (auto *C = dyn_cast<CastInst>(I)) {
@@ -133,9 +143,9 @@ bool hoistIn(Loop &L, DominatorTree &DT, AAResults &AA, bool AssumeBounds) {
       for (BasicBlock *BB : L.blocks())
         for (Instruction &I : make_early_inc_range(*BB)) {
           // An address computed in the loop from values known before it
-          // (&p->n[face]) moves with the loads through it.
-          if (isa<GetElementPtrInst, CastInst>(I) &&
-              I.getType()->isPointerTy() && all_of(I.operands(), Known)) {
+          // (&p->n[face], &rows[(long)m]) moves with the loads through it.
+          if (isa<GetElementPtrInst, CastInst, BinaryOperator>(I) &&
+              all_of(I.operands(), Known)) {
             I.moveBefore(At);
             Moved = Changed = true;
             continue;

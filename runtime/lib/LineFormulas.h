@@ -69,8 +69,13 @@ template <typename T> bool knownEqual(const T &A, Num V) {
   std::optional<Num> K = known(A);
   return K && *K == V;
 }
-/// Structural equality for expressions, value equality for numbers.
+/// Value equality for numbers; for expressions, equal canonical forms or
+/// a difference that folds to 0 (8*(n + 1) and 8*n + 8: a product keeps
+/// its inner sum, a difference distributes it).
 template <typename T> bool same(const T &A, const T &B) { return A == B; }
+inline bool same(const Expr &A, const Expr &B) {
+  return A == B || knownEqual(A - B, 0);
+}
 
 /// sum_{i<N} floor((A*i + B) / M) for N >= 0, M >= 1, B >= 0: the
 /// Euclid-like reduction (remove the integral parts of A/M and B/M, then

@@ -273,17 +273,39 @@ unitsOfPartialBlocks(const Footprint &F, uint64_t Unit, std::string &Why,
   return SymbolicLineBounds{Below, Expr::minOf(Above)};
 }
 
+/// Units of F.LoadedRows copies of a slice whose own units are One, at
+/// places not known but taken not to overlap: at most each copy's units,
+/// at least one copy's and those the bytes of all fill.
+static SymbolicLineBounds unitsOfLoadedRows(const SymbolicLineBounds &One,
+                                            const Footprint &F,
+                                            uint64_t Unit) {
+  const Expr &Rows = *F.LoadedRows;
+  Expr Below = Expr::min(Expr::constant(1), Rows) * One.Min;
+  // The span of a block touched in pieces is no count of bytes.
+  if (F.Pieces.empty() && !F.LongestPiece) {
+    Expr Bytes = Rows * F.Slice.Planes * F.Slice.Rows * F.Slice.BytesPerRow;
+    Below = Expr::maxOf(
+        {Below, Expr::ceilDiv(Bytes, Expr::constant(int64_t(Unit)))});
+  }
+  return {Below, Rows * One.Max};
+}
+
 std::optional<SymbolicLineBounds> uniqueLinesOfFootprint(const Footprint &F,
                                                          uint64_t Unit,
                                                          std::string &Why,
                                                          LinesMemo *Memo) {
   Placement P = placementIn(F.Where, Unit);
   try {
+    std::optional<SymbolicLineBounds> One;
     if (!F.Pieces.empty() || F.LongestPiece)
-      return unitsOfPartialBlocks(F, Unit, Why, Memo);
-    if (Memo)
-      return Memo->uniqueLines(F.Slice, P, Unit, Why);
-    return uniqueLinesOfSymbolicSlice(F.Slice, P, Unit, Why);
+      One = unitsOfPartialBlocks(F, Unit, Why, Memo);
+    else if (Memo)
+      One = Memo->uniqueLines(F.Slice, P, Unit, Why);
+    else
+      One = uniqueLinesOfSymbolicSlice(F.Slice, P, Unit, Why);
+    if (One && F.LoadedRows)
+      return unitsOfLoadedRows(*One, F, Unit);
+    return One;
   } catch (const std::exception &E) {
     Why = std::string("the slice is not valid: ") + E.what();
     return std::nullopt;
@@ -344,7 +366,8 @@ public:
         if (!Fp.Pieces.empty())
           Runs = Fp.Slice.Planes * Fp.Slice.Rows *
                  Expr::constant(int64_t(Fp.Pieces.size()));
-        return Runs;
+        // Rows at loaded pointers may abut: a maximum.
+        return Fp.LoadedRows ? *Fp.LoadedRows * Runs : Runs;
       });
     if (S.Split)
       superstep(*S.Split);
@@ -434,13 +457,14 @@ private:
   }
 
   /// The walk of a footprint in the order its loops run, in units of Unit
-  /// bytes (lines, pages), when every size is a constant and the block is
-  /// whole: the units of the block and of each prefix of the dimensions,
+  /// bytes (lines, pages), when every size is a constant, the block is
+  /// whole and the footprint one slice (no rows at loaded pointers): the units of the block and of each prefix of the dimensions,
   /// at the placement with the fewest (an aligned array, as large arrays
   /// are: at the largest, a block of 8 doubles would span two lines and
   /// every tile of a tiled loop would share lines with the next).
   std::optional<Walk> walkOf(const Footprint &Fp, uint64_t Unit) const {
-    if (!Fp.Pieces.empty() || Fp.LongestPiece || !Fp.BlockBytes.isConstant())
+    if (!Fp.Pieces.empty() || Fp.LongestPiece || Fp.LoadedRows ||
+        !Fp.BlockBytes.isConstant())
       return std::nullopt;
     Placement P = placementIn(Fp.Where, Unit);
     Walk W;
@@ -473,8 +497,8 @@ private:
 
   /// Transfers beyond the unique units into a cache of geometry G, summed
   /// over the footprints walked in units of G.LineSize; a footprint whose
-  /// sizes are not all constants, or whose blocks are touched in pieces,
-  /// is taken to reuse its units (0).
+  /// sizes are not all constants, whose blocks are touched in pieces or
+  /// whose rows lie at loaded pointers, is taken to reuse its units (0).
   void transfersAgain(const std::string &Name, const CacheGeometry &G) {
     // The cache levels share one line size: their walks are the same.
     auto [It, New] = WalksIn.try_emplace(G.LineSize);

@@ -7,6 +7,12 @@ contiguous, vector, hvector and subarray datatypes), sometimes under an
 `if` inside the nest. Buffers are globals (with or without _Alignas),
 pointer parameters (linearised, with constant or symbolic pitches, or
 VLA-typed), malloc'd buffers and local VLAs, of random element types.
+Copy loops and memcpy also read or write rows through pointers loaded in
+the nest: a `T **` parameter indexed [ROW][COL] (or `T ***` indexed
+[P][ROW][COL], P a constant or a parameter), ROW affine in the outer
+loops' variables and COL in the inner ones (sometimes transposed, or with
+a loop that moves neither); the other side of such a copy loop may be a
+1-D buffer indexed by a running counter (`d[q++] = s[i][j]`).
 
 Each site also carries the bindings its parameters are run with, and for
 each buffer the byte range it touches at each binding, so that every access
@@ -43,6 +49,9 @@ V_FORMS = {"rs", "gatherv", "scatterv", "allgatherv", "alltoallv"}
 ROOTED = {"bcast", "reduce", "gather", "gatherv", "scatter", "scatterv"}
 # The packed buffer's size, larger than any run packs.
 PACKED_BYTES = 1 << 20
+# The chance that a copy loop's or memcpy's source, or destination, is a
+# row-pointer buffer.
+ROWS_CHANCE = 0.12
 
 
 class Affine:
@@ -308,7 +317,10 @@ class Datatype:
 class Buffer:
     """An array a site reads or writes. cls: global, param1d (a pointer,
     linearised subscripts), paramNd (pointer to rows of constant or VLA
-    extents), malloc (1-D), vla (local, 2-D)."""
+    extents), malloc (1-D), vla (local, 2-D), rows (a `T **` parameter,
+    ndim 2, or `T ***`, ndim 3: rows reached through pointers; ranges are
+    then per binding (first row, last row, first byte, end byte of the
+    columns from a row's pointer, plane) or None)."""
 
     def __init__(self, name, ctype, cls, ndim, const=False):
         self.name, self.ctype, self.cls = name, ctype, cls
@@ -316,6 +328,8 @@ class Buffer:
         self.dims = [None] * ndim  # ints or parameter names (VLA extents)
         self.align = None  # _Alignas for globals, assume_aligned for params
         self.accesses = []  # Access
+        self.restrict = True  # rows: the table pointer is restrict
+        self.const_rows = const  # rows: const pointee and row pointers
 
     @property
     def esize(self):
@@ -325,10 +339,15 @@ class Buffer:
         return self.align or self.esize
 
     def is_param(self):
-        return self.cls in ("param1d", "paramNd")
+        return self.cls in ("param1d", "paramNd", "rows")
 
     def decl_param(self):
         c = "const " if self.const else ""
+        if self.cls == "rows":
+            c = "const " if self.const_rows else ""
+            stars = ("*const " if c else "*") * (self.ndim - 1)
+            r = "restrict " if self.restrict else ""
+            return f"{c}{self.ctype} {stars}*{r}{self.name}"
         pname = self.name + "_" if self.align else self.name
         if self.cls == "param1d":
             return f"{c}{self.ctype} *restrict {pname}"
@@ -349,11 +368,32 @@ class Access:
     def __init__(self, buf, subs, span):
         self.buf, self.subs, self.span = buf, subs, span
 
-    def lvalue(self):
-        return self.buf.name + "".join(f"[{s.render()}]" for s in self.subs)
+    def lvalue(self, post=False):
+        """The element; post: with a running counter's increment."""
+        return self.buf.name + "".join(
+            f"[{s.render()}{'++' if post and isinstance(s, Counter) else ''}]"
+            for s in self.subs)
 
     def address(self):
         return "&" + self.lvalue()
+
+
+class Counter:
+    """A running counter q (`int q = const;` before the nest, q++ after
+    each copy) as a subscript: at most one value per iteration of the
+    nest, from const on."""
+
+    def __init__(self, site, const):
+        self.site, self.const, self.terms = site, const, []
+
+    def render(self):
+        return "q"
+
+    def bounds(self, env, box):
+        total = 1
+        for loop in self.site.loops:
+            total *= loop.trip(env)
+        return self.const, self.const + max(total - 1, 0)
 
 
 class Condition:
@@ -373,6 +413,7 @@ class Site:
         self.win = False
         self.cond = None
         self.datatype = None
+        self.counter = None  # the buffer indexed by a running counter
         # Collectives: MPI_IN_PLACE, the root, the v forms' arrays, the
         # send and receive buffers; MPI_Pack: the first *position.
         self.in_place, self.root, self.arrays = False, None, None
@@ -511,10 +552,19 @@ class Generator:
                     terms.append((1, loop.hi.terms[0][1], None))
         return Affine(terms, r.randint(-4, 8) if linear else 0)
 
-    def make_buffer(self, site, role, ctype, allowed):
+    def make_buffer(self, site, role, ctype, allowed, rows=0.0):
+        """A buffer of a class drawn from allowed, or with chance rows a
+        row-pointer buffer (`T **`, sometimes `T ***`)."""
         r = self.rng
-        cls = r.choice(allowed)
         name = {"src": "s", "dst": "d"}[role]
+        if rows and r.random() < rows:
+            buf = Buffer(name, ctype, "rows", 3 if r.random() < 0.3 else 2,
+                         const=(role == "src"))
+            buf.restrict = r.random() < 0.5
+            buf.const_rows = buf.const and r.random() < 0.6
+            site.buffers.append(buf)
+            return buf
+        cls = r.choice(allowed)
         if cls == "global":
             name = f"g{site.index}_{name}"
         ndim = 1 if cls in ("param1d", "malloc") else \
@@ -590,7 +640,72 @@ class Generator:
             sub.const = r.randint(0, 3)
         return subs
 
+    def linear_index(self, site, loops, pitches, pitch_params):
+        """An index over loops (outer to inner): the innermost with a small
+        coefficient, each outer one times a pitch (a constant of pitches,
+        a symbolic leading dimension, or the inner loop's bound for a dense
+        block); a constant without loops."""
+        r = self.rng
+        terms, pitch = [], 1
+        for k, loop in enumerate(reversed(loops)):
+            if k == 0:
+                terms += self.unit_term(site, loop)
+                pitch = r.choice(pitches)
+                if pitch_params is not None and r.random() < 0.15:
+                    pitch = self.fresh(site, "ld")
+                    pitch_params.append(pitch)
+                elif r.random() < 0.3 and loop.hi.terms and \
+                        not loop.lo.terms and loop.lo.const == 0 and \
+                        loop.step == 1:
+                    pitch = loop.hi.terms[0][1]
+                continue
+            c = r.choice([1, 1, -1])
+            if isinstance(pitch, str):
+                terms.append((c, pitch, loop.var))
+            else:
+                terms.append((c * pitch, None, loop.var))
+                pitch *= r.choice([2, 3, 8])
+        return Affine(terms, r.randint(0, 4))
+
+    def row_subscripts(self, site, buf, pitch_params):
+        """[P][ROW][COL] of a row-pointer buffer: usually the row from the
+        outer loops and the column from the innermost; sometimes another
+        split (a constant row: one row; a constant column: one element per
+        row), the row from the innermost loop and the column from the
+        outer ones (rows revisited), or a loop that moves neither (rows or
+        elements revisited)."""
+        r = self.rng
+        loops = list(site.loops)
+        form = r.choices(["rows", "split", "transpose", "drop"],
+                         [6, 1.5, 1, 1.5])[0]
+        if form == "drop" and len(loops) > 1:
+            loops.pop(r.randrange(len(loops)))
+        if form == "transpose" and len(loops) > 1:
+            row_loops, col_loops = loops[-1:], loops[:-1]
+        elif form == "split":
+            k = r.randint(0, len(loops))
+            row_loops, col_loops = loops[:k], loops[k:]
+        else:
+            row_loops, col_loops = loops[:-1], loops[-1:]
+        subs = [self.linear_index(site, row_loops, [1, 4, 13, 40, 40], None),
+                self.linear_index(site, col_loops, [16, 64, 100, 7, 128],
+                                  pitch_params)]
+        if buf.ndim == 3:
+            subs.insert(0, Affine(const=r.randint(0, 3))
+                        if r.random() < 0.6 else
+                        Affine([(1, self.fresh(site, "m"), None)]))
+        return subs
+
     def access(self, site, buf, span, pitch_params):
+        if buf is site.counter:
+            acc = Access(buf, [Counter(site, self.rng.randint(0, 8))], span)
+            buf.accesses.append(acc)
+            return acc
+        if buf.cls == "rows":
+            acc = Access(buf, self.row_subscripts(site, buf, pitch_params),
+                         span)
+            buf.accesses.append(acc)
+            return acc
         linear = buf.cls in ("param1d", "malloc")
         if self.rng.random() < 0.65:
             subs = self.structured(site, buf, pitch_params)
@@ -757,15 +872,23 @@ class Generator:
         es = TYPES[ctype][0]
         pitch_params = []
         cls_all = ["global", "param1d", "param1d", "paramNd", "malloc", "vla"]
+        # Copy loops and memcpy: rows through loaded pointers.
+        rows = ROWS_CHANCE if kind in ("copy-loop", "memcpy") else 0
         if kind in ("copy-loop", "omp"):
             # An OpenMP loop is split among threads: a superstep.
             site.expected_kinds = {"copy-loop"} if kind == "copy-loop" \
                 else {"superstep"}
-            src = self.make_buffer(site, "src", ctype, cls_all)
+            src = self.make_buffer(site, "src", ctype, cls_all, rows)
             dst = self.make_buffer(site, "dst", ctype,
                                    [c for c in cls_all if c != src.cls
-                                    or c in ("param1d", "paramNd")])
+                                    or c in ("param1d", "paramNd")], rows)
             site.src, site.dst = src, dst
+            # miniAMR's pack and unpack: a running counter on the other
+            # side of rows.
+            for a, b in ((src, dst), (dst, src)):
+                if a.cls == "rows" and b.cls in ("param1d", "malloc") and \
+                        r.random() < 0.4:
+                    site.counter = b
             one = (lambda env: (0, es))
             if kind == "omp":
                 # Threads write apart where the dimensions allow; where
@@ -778,10 +901,10 @@ class Generator:
         elif kind == "memcpy":
             site.call = "memcpy"
             site.expected_kinds = {"copy"}
-            src = self.make_buffer(site, "src", ctype, cls_all)
+            src = self.make_buffer(site, "src", ctype, cls_all, rows)
             dst = self.make_buffer(site, "dst", ctype,
                                    [c for c in cls_all if c != src.cls
-                                    or c in ("param1d", "paramNd")])
+                                    or c in ("param1d", "paramNd")], rows)
             site.src, site.dst = src, dst
             if r.random() < 0.5:
                 site.count = r.choice([es, 2 * es, 16, 24, 64, 100, 8 * es])
@@ -1067,6 +1190,8 @@ class Generator:
                     env[name] = r.randrange(env["P"])
                 elif name.startswith("pos"):
                     env[name] = r.randint(0, 16)
+                elif name.startswith("m"):
+                    env[name] = r.randint(0, 3)  # a T *** buffer's plane
             if dt is not None:
                 self.fix_datatype(dt, env)
         return draw

@@ -112,6 +112,10 @@ struct Footprint {
   /// which the slice forgets.
   Expr BlockBytes;
   std::vector<SymbolicDim> AccessOrder;
+  /// The slice repeated at this many places that pointers loaded in the
+  /// loops give (a row of a double ****grid, reached through its row
+  /// pointers), taken not to overlap: its units are bounded, not exact.
+  std::optional<Expr> LoadedRows;
 };
 
 /// Memoised line counts: sites of a program repeat shapes.
@@ -130,7 +134,8 @@ private:
 /// (Footprint::Pieces) is exact when the slice is one block (enumerating
 /// the placements); repeated, its lines are bounded below by the lines of
 /// its longest piece alone and above by the lesser of the pieces' lines
-/// summed and the lines of the whole blocks. Memo may be null.
+/// summed and the lines of the whole blocks. Rows at loaded pointers
+/// (Footprint::LoadedRows) give bounds. Memo may be null.
 std::optional<SymbolicLineBounds> uniqueLinesOfFootprint(const Footprint &F,
                                                          uint64_t Unit,
                                                          std::string &Why,

@@ -3,15 +3,16 @@
 // LICM has hoisted such loads, so a function with sites missed for want of
 // a trip count or an address is analysed again on a copy after LICM; type-
 // based alias information says the stores of doubles leave the int and the
-// pointer unchanged. At -O0 there is no such information: the bound is
-// assumed unchanged (as below), the pointer is not, and the loop is missed.
+// pointer unchanged. At -O0 there is no such information: the bound and
+// the pointer the copy writes through are assumed unchanged, and the
+// remark says so.
 // RUN: %commcost -O2 %remarks %s 2>&1 | FileCheck %s
 // RUN: %commcost -O0 %remarks %s 2>&1 | FileCheck --check-prefix=O0 %s
 extern int z_block_size;
 extern double *gbuf;
 void pack_column(const double *a, int n) {
   // CHECK: [[@LINE+2]]:3: remark: loop (copy-loop) of 'gbuf <- a', double elements: read z_block_size rows of 8 bytes, row pitch 8*n bytes, write contiguous block of 8*z_block_size bytes; messages 1,
-  // O0: [[@LINE+1]]:3: remark: copy loop not analysed: the address is not an affine function of the counter of the loop at line [[@LINE+1]]: it depends on a pointer loaded in the loop
+  // O0: [[@LINE+1]]:3: remark: loop (copy-loop) of 'gbuf <- a', double elements: read z_block_size rows of 8 bytes, row pitch 8*n bytes, write contiguous block of 8*z_block_size bytes; only when gbuf is not changed by the loop at line [[@LINE+1]] and z_block_size is not changed by the loop at line [[@LINE+1]]; messages 1,
   for (int k = 0; k < z_block_size; k++)
     gbuf[k] = a[k * n];
 }
