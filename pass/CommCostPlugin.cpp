@@ -5,6 +5,8 @@
 // (-load-pass-plugin) llvmGetPassPluginInfo registers the same passes.
 #include "Pipeline.h"
 
+#include "commcost/Expr.h"
+
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/Mangle.h"
 #include "clang/AST/RecordLayout.h"
@@ -186,7 +188,8 @@ public:
         kindOf(Sub->getType()) != ValueKind::Integer)
       return true;
     std::optional<std::string> Path = accessPath(Sub);
-    if (!Path)
+    // Names reach expressions, whose grammar they must fit.
+    if (!Path || !isSourceName(*Path))
       return true;
     VariableRef Ref{*Path, ValueKind::Integer};
     for (SourceLocation Loc : {Sub->getExprLoc(), Sub->getBeginLoc()})
@@ -309,17 +312,35 @@ private:
       auto Base = accessPath(A->getBase());
       if (!Base)
         return std::nullopt;
-      const clang::Expr *Idx = A->getIdx()->IgnoreParenImpCasts();
-      std::string Index;
-      if (const auto *Lit = dyn_cast<IntegerLiteral>(Idx))
-        Index = std::to_string(Lit->getValue().getZExtValue());
-      else if (auto Var = isa<DeclRefExpr>(Idx) ? accessPath(Idx)
-                                                : std::nullopt)
-        Index = *Var;
-      else
+      auto Index = indexText(A->getIdx());
+      if (!Index)
         return std::nullopt;
-      return *Base + "[" + Index + "]";
+      return *Base + "[" + *Index + "]";
     }
+    return std::nullopt;
+  }
+
+  /// A subscript as the source writes it, when it is made of constants,
+  /// variables and arithmetic on them (sorted_index[num_refine + 1]): no
+  /// call, no side effect, nothing a reader could not evaluate.
+  static std::optional<std::string> indexText(const clang::Expr *E) {
+    E = E->IgnoreImpCasts();
+    if (const auto *P = dyn_cast<ParenExpr>(E)) {
+      auto Inner = indexText(P->getSubExpr());
+      return Inner ? std::optional("(" + *Inner + ")") : std::nullopt;
+    }
+    if (const auto *Lit = dyn_cast<IntegerLiteral>(E))
+      return std::to_string(Lit->getValue().getZExtValue());
+    if (const auto *B = dyn_cast<BinaryOperator>(E)) {
+      if (!B->isAdditiveOp() && !B->isMultiplicativeOp())
+        return std::nullopt;
+      auto L = indexText(B->getLHS()), R = indexText(B->getRHS());
+      if (!L || !R)
+        return std::nullopt;
+      return *L + " " + B->getOpcodeStr().str() + " " + *R;
+    }
+    if (isa<DeclRefExpr, MemberExpr, ArraySubscriptExpr>(E))
+      return accessPath(E);
     return std::nullopt;
   }
 

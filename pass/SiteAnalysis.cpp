@@ -15,6 +15,7 @@
 #include "HoistLoads.h"
 #include "ValueExprs.h"
 
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/TargetLibraryInfo.h"
@@ -504,10 +505,14 @@ void CommCostAnalysis::analyseCopy(Function &F, FunctionAnalysisManager &FAM,
   State->Facts.CopyOf[View] = Original != State->Facts.CopyOf.end()
                                   ? Original->second
                                   : F.getName().str();
+  // The copy leaves the module even when the analysis throws (a name the
+  // grammar refuses): else it would be compiled into the object.
+  auto Erase = make_scope_exit([&] {
+    State->Facts.CopyOf.erase(View);
+    PM.FAM.clear(*View, View->getName());
+    View->eraseFromParent();
+  });
   BodyAnalyzer(*View, F, PM.FAM, FAM, *State).run(Info);
-  State->Facts.CopyOf.erase(View);
-  PM.FAM.clear(*View, View->getName());
-  View->eraseFromParent();
 }
 
 void CommCostAnalysis::analyse(Function &F, FunctionAnalysisManager &FAM,

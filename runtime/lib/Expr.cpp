@@ -441,7 +441,8 @@ Expr Expr::var(std::string Name) {
   if (!isSourceName(Name))
     throw std::invalid_argument("invalid variable name '" + clip(Name) +
                                 "': expected a C identifier or an access "
-                                "path such as p->nx or width[0]");
+                                "path such as p->nx, width[0] or "
+                                "index[n + 1]");
   auto N = std::make_shared<Node>();
   N->K = Kind::Var;
   N->Name = std::move(Name);
@@ -848,6 +849,8 @@ size_t identifierLength(std::string_view S, size_t At) {
 }
 } // namespace
 
+static size_t subscriptLength(std::string_view S);
+
 size_t sourceNameLength(std::string_view S) {
   size_t End = identifierLength(S, 0);
   if (End == 0)
@@ -864,17 +867,57 @@ size_t sourceNameLength(std::string_view S) {
       continue;
     }
     if (End < S.size() && S[End] == '[') {
-      size_t I = End + 1, N = identifierLength(S, I);
+      size_t N = subscriptLength(S.substr(End + 1));
       if (N == 0)
-        while (I + N < S.size() && isDecimal(S[I + N]))
-          ++N;
-      if (N == 0 || I + N >= S.size() || S[I + N] != ']')
         return End;
-      End = I + N + 1;
+      End += N + 2;
       continue;
     }
     return End;
   }
+}
+
+/// The end of a subscript's arithmetic starting at I in S: operands (names,
+/// decimal literals, parenthesised arithmetic) joined by + - * / %, spaces
+/// between; npos when there is none.
+static size_t subscriptEnd(std::string_view S, size_t I) {
+  auto Skip = [&] {
+    while (I < S.size() && S[I] == ' ')
+      ++I;
+  };
+  for (;;) {
+    Skip();
+    if (I >= S.size())
+      return std::string_view::npos;
+    if (S[I] == '(') {
+      I = subscriptEnd(S, I + 1);
+      if (I == std::string_view::npos || S[I] != ')')
+        return std::string_view::npos;
+      ++I;
+    } else if (size_t N = sourceNameLength(S.substr(I))) {
+      I += N;
+    } else if (isDecimal(S[I])) {
+      while (I < S.size() && isDecimal(S[I]))
+        ++I;
+    } else {
+      return std::string_view::npos;
+    }
+    Skip();
+    if (I >= S.size() ||
+        std::string_view("+-*/%").find(S[I]) == std::string_view::npos)
+      return I;
+    ++I;
+  }
+}
+
+/// The length of a subscript up to (excluding) its closing ']': a name, a
+/// decimal literal or arithmetic on them (num_refine + 1); 0 when there is
+/// none.
+static size_t subscriptLength(std::string_view S) {
+  size_t End = subscriptEnd(S, 0);
+  return End != std::string_view::npos && End < S.size() && S[End] == ']'
+             ? End
+             : 0;
 }
 
 bool isSourceName(std::string_view S) {

@@ -16,8 +16,11 @@ VALUE_KEYS = ("Messages", "MessagesMin", "MessagesMax", "BytesPerMessage",
               "WriteLinesMin", "WriteLinesMax", "Reads", "Writes", "ReadsMax",
               "WritesMax", "Traffic")
 
-# A name is a variable or an access path into one (p->nx, width[0]).
-_NAME = r"[A-Za-z_]\w*(?:(?:\.|->)[A-Za-z_]\w*|\[(?:\d+|[A-Za-z_]\w*)\])*"
+# A name is a variable or an access path into one (p->nx, width[0],
+# index[n + 1]: a subscript is arithmetic on names, one level of subscripts
+# within it here; the plugin checks the grammar, this only reads it).
+_SUBSCRIPT = r"\[[\w\s+\-*/%().>]*(?:\[[\w\s+\-*/%().>]*\][\w\s+\-*/%().>]*)*\]"
+_NAME = r"[A-Za-z_]\w*(?:(?:\.|->)[A-Za-z_]\w*|" + _SUBSCRIPT + r")*"
 _TOKEN = re.compile(r"\d+|" + _NAME + r"|[-+*/%(),]")
 
 
@@ -63,7 +66,7 @@ def _to_python(text):
     """Python source computing the expression text of the grammar from a
     dict _e of variable values."""
     tokens = _TOKEN.findall(text)
-    if "".join(tokens) != re.sub(r"\s+", "", text):
+    if re.sub(r"\s+", "", "".join(tokens)) != re.sub(r"\s+", "", text):
         raise EvalError(f"cannot tokenise {text!r}")
     pos = 0
 

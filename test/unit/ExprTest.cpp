@@ -502,7 +502,15 @@ TEST(ExprParse, AccessPathsAreNames) {
   EXPECT_EQ(parseExpr("p->q").variables(), (std::set<std::string>{"p->q"}));
   EXPECT_EQ(parseExpr("a[1]*2").str(), "2*a[1]");
   EXPECT_THROW(parseExpr("a[-1]"), ExprParseError);
-  EXPECT_THROW(parseExpr("a[n+1]"), ExprParseError);
+  EXPECT_THROW(parseExpr("a[n +]"), ExprParseError);
+  EXPECT_THROW(parseExpr("a[(n]"), ExprParseError);
+  EXPECT_THROW(parseExpr("a[]"), ExprParseError);
+  // An index may be arithmetic on names and literals, kept as written.
+  Expr Sub = parseExpr("2*sorted_index[num_refine + 1] - a[(i+1)*w[0] % 4]");
+  EXPECT_EQ(Sub.variables(),
+            (std::set<std::string>{"sorted_index[num_refine + 1]",
+                                   "a[(i+1)*w[0] % 4]"}));
+  EXPECT_EQ(parseExpr(Sub.str()), Sub);
   EXPECT_THROW(parseExpr("p->"), ExprParseError);
   EXPECT_THROW(Expr::var("a["), std::invalid_argument);
   EXPECT_THROW(Expr::var("p->"), std::invalid_argument);

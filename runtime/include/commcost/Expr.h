@@ -1,6 +1,7 @@
 // Symbolic integer expressions in the one grammar every commcost tool speaks
 // (docs/design.md, "Symbolic values"): integer literals, source-level names
-// (a variable, or an access path into one: p->nx, width[0], par.num[dir]),
+// (a variable, or an access path into one: p->nx, width[0], par.num[dir],
+// index[n + 1]),
 // + - * / % (C integer division and remainder), parentheses and the
 // functions min, max, gcd, ceildiv, floordiv. Values are immutable and
 // cheap to copy; constructors simplify the obvious (constant folding, like
@@ -142,7 +143,8 @@ std::ostream &operator<<(std::ostream &OS, const Expr &E);
 Expr parseExpr(std::string_view Text);
 
 /// Whether S is a source name: an identifier followed by any of .field,
-/// ->field and [index] with an identifier or a decimal literal as index.
+/// ->field and [index], an index being names, decimal literals, + - * / %
+/// and parentheses (width[0], par.num[dir], sorted_index[num_refine + 1]).
 bool isSourceName(std::string_view S);
 
 /// The length of the longest source name at the start of S (0: none).
