@@ -88,11 +88,7 @@ private:
     if (A)
       return A;
     Reason Why = takeReason(A.takeError());
-    const Loop *In = nullptr;
-    if (Why->kind() == RejectKind::VaryingValue)
-      In = static_cast<const VaryingValue &>(*Why).In;
-    else if (Why->kind() == RejectKind::VaryingLoopBound)
-      In = static_cast<const VaryingLoopBound &>(*Why).In;
+    const Loop *In = perIterationRetryLoop(Why);
     if (!In || !In->contains(Call.getParent()))
       return make_error<RejectionError>(Why);
     AnalysisContext PerIteration = *Ctx;

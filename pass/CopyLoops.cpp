@@ -142,8 +142,15 @@ private:
                                     const Loop *StopAt) {
     if (St.isVolatile() || Ld.isVolatile())
       return reject<VolatileCopy>();
-    auto Read = walkLoops(Ctx.SE.getSCEV(Ld.getPointerOperand()),
-                          Ld.getParent(), StopAt, Ctx);
+    // A load hoisted out of the store's inner loops (the analysis-only copy
+    // moves loads the loop leaves unchanged) is still one read per copy:
+    // walked from the store, where the source reads it.
+    const Loop *LoadLoop = Ctx.LI.getLoopFor(Ld.getParent());
+    const BasicBlock *ReadAt =
+        LoadLoop && LoadLoop->contains(St.getParent()) ? St.getParent()
+                                                       : Ld.getParent();
+    auto Read = walkLoops(Ctx.SE.getSCEV(Ld.getPointerOperand()), ReadAt,
+                          StopAt, Ctx);
     if (!Read)
       return Read.takeError();
     auto Write = walkLoops(Ctx.SE.getSCEV(St.getPointerOperand()),
@@ -205,8 +212,20 @@ private:
   Expected<AnalysedSite> copySite(Loop &Top, StoreInst &St, LoadInst &Ld,
                                   DebugLoc &Loc) {
     auto C = statement(St, Ld, Top.getParentLoop());
-    if (!C)
-      return C.takeError();
+    if (!C) {
+      // A nest whose bound or size changes with an outer loop (a triangle,
+      // a count per neighbour) is analysed per iteration of that loop, as
+      // a call is (CallSites.cpp).
+      Reason Why = takeReason(C.takeError());
+      const Loop *In = perIterationRetryLoop(Why);
+      if (!In || Ctx.PerIteration || !In->contains(St.getParent()))
+        return make_error<RejectionError>(Why);
+      AnalysisContext PerIteration = Ctx;
+      PerIteration.PerIteration = In;
+      std::vector<SiteResult> Unused;
+      return CopyLoopAnalyzer(Original, PerIteration, Unused)
+          .copySite(Top, St, Ld, Loc);
+    }
     if (const Loop *Outer = C->Write.PerIterationOf) {
       const Loop *Nest = Ctx.LI.getLoopFor(St.getParent());
       if (Nest == Outer) // no loop of its own: one element per iteration

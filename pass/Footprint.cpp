@@ -781,15 +781,28 @@ static void noteAssumedBounds(const SCEV *S, const AnalysisContext &Ctx,
   addConditions(W, Found, /*AtEnd=*/true);
 }
 
-/// Whether A, which L moves, starts at a pointer loaded in L, at an offset
-/// from it that L does not move: then A moves in L only as the loaded
-/// pointer does, to a row of its own (walkLoops).
-static bool startsAtPointerLoadedIn(const SCEV *A, const Loop &L,
-                                    ScalarEvolution &SE) {
+/// The pointer loaded in L that A starts at, at an offset L does not move
+/// (a row of bp->array[m][i][j][k] in the loop over j), or null.
+static const LoadInst *pointerLoadedIn(const SCEV *A, const Loop &L,
+                                       ScalarEvolution &SE) {
   const auto *Base = dyn_cast<SCEVUnknown>(SE.getPointerBase(A));
   const auto *Load = Base ? dyn_cast<LoadInst>(Base->getValue()) : nullptr;
-  return Load && L.contains(Load) &&
-         SE.isLoopInvariant(SE.getMinusSCEV(A, Base), &L);
+  if (!Load || !L.contains(Load) ||
+      !SE.isLoopInvariant(SE.getMinusSCEV(A, Base), &L))
+    return nullptr;
+  return Load;
+}
+
+/// Whether L changes the address Load reads (through the pointers it is
+/// loaded through): else each iteration loads the same pointer again.
+static bool readsAnotherPointerIn(const LoadInst &Load, const Loop &L,
+                                  ScalarEvolution &SE) {
+  const SCEV *P = SE.getSCEV(const_cast<Value *>(Load.getPointerOperand()));
+  if (SE.isLoopInvariant(P, &L))
+    return false;
+  if (const LoadInst *Inner = pointerLoadedIn(P, L, SE))
+    return readsAnotherPointerIn(*Inner, L, SE);
+  return true;
 }
 
 Expected<LoopWalk> walkLoops(const SCEV *Address, const BasicBlock *Block,
@@ -831,24 +844,32 @@ Expected<LoopWalk> walkLoops(const SCEV *Address, const BasicBlock *Block,
     noteConditions(*L, *Block, Ctx, W, StopAt);
     if (!A)
       continue;
-    // Past the loop whose loaded pointers start the rows, every loop the
-    // address moves in gives rows of their own.
-    if (W.LoadedRows) {
-      if (SE.isLoopInvariant(A, L))
-        W.StillExecutions = W.StillExecutions * Trips->Value;
-      else if (startsAtPointerLoadedIn(A, *L, SE))
-        W.LoadedRows = *W.LoadedRows * Trips->Value;
-      else
-        return notAffine(A, *L);
+    // A start at a pointer loaded in L: a row of its own per iteration
+    // when L changes which pointer is loaded, else the same row again. Past
+    // the first such loop, every loop the address moves in is one.
+    const LoadInst *Row = nullptr;
+    if (W.LoadedRows || !SE.isLoopInvariant(A, L)) {
+      if (const auto *AR = dyn_cast<SCEVAddRecExpr>(A);
+          !W.LoadedRows && (!AR || AR->getLoop() != L))
+        A = NoWrapSubscripts(SE).visit(
+            RunningCounters(SE, Ctx.LI, *L).visit(A));
+      if (!isa<SCEVAddRecExpr>(A))
+        Row = pointerLoadedIn(A, *L, SE);
+    }
+    if (Row && !readsAnotherPointerIn(*Row, *L, SE)) {
+      W.StillExecutions = W.StillExecutions * Trips->Value;
       continue;
     }
-    if (const auto *AR = dyn_cast<SCEVAddRecExpr>(A);
-        (!AR || AR->getLoop() != L) && !SE.isLoopInvariant(A, L))
-      A = NoWrapSubscripts(SE).visit(RunningCounters(SE, Ctx.LI, *L).visit(A));
-    if (!isa<SCEVAddRecExpr>(A) && !SE.isLoopInvariant(A, L) &&
-        startsAtPointerLoadedIn(A, *L, SE)) {
-      W.LoadedRows = Trips->Value;
-      W.RowsLoadedIn = L;
+    if (Row) {
+      W.LoadedRows = W.LoadedRows ? *W.LoadedRows * Trips->Value : Trips->Value;
+      if (!W.RowsLoadedIn)
+        W.RowsLoadedIn = L;
+      continue;
+    }
+    if (W.LoadedRows) {
+      if (!SE.isLoopInvariant(A, L))
+        return notAffine(A, *L);
+      W.StillExecutions = W.StillExecutions * Trips->Value;
       continue;
     }
     if (Error E = takeLoop(W, A, *L, Trips->Value, Trips->Count, StopAt, Ctx))
@@ -997,8 +1018,7 @@ Expected<Footprint> footprintOf(const Layout &L, const LoopWalk &W,
   if (W.LoadedRows) {
     F.LoadedRows = W.LoadedRows;
     F.Shape += " at each of " + W.LoadedRows->str() +
-               " pointers loaded in " + loopName(*W.RowsLoadedIn) +
-               " (taken not to overlap)";
+               " pointers loaded in " + loopName(*W.RowsLoadedIn);
   }
   return F;
 }

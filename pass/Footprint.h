@@ -85,8 +85,7 @@ struct LoopWalk {
   /// The loops outside Moving in which the address moves only because it
   /// starts at a pointer loaded in them (bp->array[m][i][j][k] in the loops
   /// over m and j): the footprint is LoadedRows copies of what Moving
-  /// walks, at places not known, taken not to overlap; the innermost of
-  /// them, for the remark.
+  /// walks, at places not known; the innermost of them, for the remark.
   std::optional<Expr> LoadedRows;
   const llvm::Loop *RowsLoadedIn = nullptr;
   /// A power of two that every step of a loop walking down is a multiple

@@ -48,6 +48,14 @@ Reason takeReason(Error E) {
   return Found;
 }
 
+const Loop *perIterationRetryLoop(const Reason &Why) {
+  if (Why->kind() == RejectKind::VaryingValue)
+    return static_cast<const VaryingValue &>(*Why).In;
+  if (Why->kind() == RejectKind::VaryingLoopBound)
+    return static_cast<const VaryingLoopBound &>(*Why).In;
+  return nullptr;
+}
+
 Error withContext(Error E, std::string Step) {
   return handleErrors(std::move(E), [&](std::unique_ptr<RejectionError> R) {
     R->reason()->addContext(std::move(Step));

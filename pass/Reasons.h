@@ -70,6 +70,11 @@ template <typename R, typename... Args> llvm::Error reject(Args &&...A) {
 /// InternalError reason, so that nothing is lost.
 Reason takeReason(llvm::Error E);
 
+/// The loop per iteration of which the site a reason rejects might be
+/// analysed: the loop a size (VaryingValue) or a loop bound
+/// (VaryingLoopBound) changes with, else null.
+const llvm::Loop *perIterationRetryLoop(const Reason &Why);
+
 /// E with Step added to its reason's context.
 llvm::Error withContext(llvm::Error E, std::string Step);
 

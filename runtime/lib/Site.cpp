@@ -274,20 +274,13 @@ unitsOfPartialBlocks(const Footprint &F, uint64_t Unit, std::string &Why,
 }
 
 /// Units of F.LoadedRows copies of a slice whose own units are One, at
-/// places not known but taken not to overlap: at most each copy's units,
-/// at least one copy's and those the bytes of all fill.
+/// places not known: they may coincide (one row read again through pointers
+/// loaded again, rows[i + j]) or lie apart, so at least one copy's units
+/// and at most each copy's.
 static SymbolicLineBounds unitsOfLoadedRows(const SymbolicLineBounds &One,
-                                            const Footprint &F,
-                                            uint64_t Unit) {
+                                            const Footprint &F) {
   const Expr &Rows = *F.LoadedRows;
-  Expr Below = Expr::min(Expr::constant(1), Rows) * One.Min;
-  // The span of a block touched in pieces is no count of bytes.
-  if (F.Pieces.empty() && !F.LongestPiece) {
-    Expr Bytes = Rows * F.Slice.Planes * F.Slice.Rows * F.Slice.BytesPerRow;
-    Below = Expr::maxOf(
-        {Below, Expr::ceilDiv(Bytes, Expr::constant(int64_t(Unit)))});
-  }
-  return {Below, Rows * One.Max};
+  return {Expr::min(Expr::constant(1), Rows) * One.Min, Rows * One.Max};
 }
 
 std::optional<SymbolicLineBounds> uniqueLinesOfFootprint(const Footprint &F,
@@ -304,7 +297,7 @@ std::optional<SymbolicLineBounds> uniqueLinesOfFootprint(const Footprint &F,
     else
       One = uniqueLinesOfSymbolicSlice(F.Slice, P, Unit, Why);
     if (One && F.LoadedRows)
-      return unitsOfLoadedRows(*One, F, Unit);
+      return unitsOfLoadedRows(*One, F);
     return One;
   } catch (const std::exception &E) {
     Why = std::string("the slice is not valid: ") + E.what();

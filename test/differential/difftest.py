@@ -26,7 +26,9 @@ record values at random to show what the comparison catches."""
 import argparse
 import collections
 import concurrent.futures
+import functools
 import glob
+import itertools
 import json
 import os
 import random
@@ -359,11 +361,17 @@ class Mutations:
             self.outcomes.append((level, prog.index, site.name, key, caught))
 
 
+def has_rows(site):
+    """Whether the site reads or writes rows through loaded pointers."""
+    return any(b.cls == "rows" for b in site.buffers)
+
+
 def kind_of(site):
     if site.kind in ("coll", "pack", "atomic"):
         return f"{site.kind}:{site.call}"
     return "omp-loop" if site.kind == "omp" else \
-        "mpi" if site.kind == "mpi" else site.call or "copy-loop"
+        "mpi" if site.kind == "mpi" else \
+        (site.call or "copy-loop") + ("/rows" if has_rows(site) else "")
 
 
 def describe_site(site):
@@ -394,6 +402,10 @@ def cause(site, failure):
         span = site.src.accesses[0].span(env)
         if span is None or span[0] == span[1]:
             return "zero-byte transfer"
+    if has_rows(site):
+        c = rows_cause(site, b)
+        if c:
+            return c
     if site.cond:
         return "conditional"
     # Memory walked backwards: a negative coefficient of a loop counting
@@ -411,6 +423,55 @@ def cause(site, failure):
     if any(back for _, back in walks):
         return "backward"
     return "other"
+
+
+@functools.lru_cache(maxsize=None)
+def rows_cause(site, b):
+    """Whether a site's nest reaches rows through loaded pointers other
+    than once per row per iteration at binding b: a row's element accessed
+    in more than one iteration (a loop that moves neither the row nor the
+    column), the other side's element accessed in more than one
+    iteration, a row (one table entry) reached from more than one value of
+    the loop counters its index uses (`d[i + j][k]`), or memcpy's bytes
+    overlapping from call to call within a row; None otherwise."""
+    env = site.bindings[b]
+    box = site.box(env)
+    names = [loop.var for loop in site.loops]
+    ranges = [range(box[v][0], box[v][1] + 1, loop.step)
+              for v, loop in zip(names, site.loops)]
+    points = [dict(env, **dict(zip(names, p)))
+              for p in itertools.product(*ranges)]
+    for buf in site.buffers:
+        if buf.cls != "rows":
+            continue
+        row, col = buf.accesses[0].subs[-2:]
+        uses = sorted({v for _, _, v in row.terms if v})
+        elems, counters, starts = set(), {}, {}
+        for e in points:
+            r, c = row.value(e), col.value(e)
+            elems.add((r, c))
+            counters.setdefault(r, set()).add(tuple(e[v] for v in uses))
+            starts.setdefault(r, set()).add(c)
+        if len(elems) < len(points):
+            return "rows: row elements revisited"
+        if any(len(k) > 1 for k in counters.values()):
+            return "rows: row index repeats"
+        if site.call == "memcpy":
+            n = site.count if isinstance(site.count, int) else \
+                env[site.count]
+            for cs in starts.values():
+                cs = sorted(cs)
+                if any((y - x) * buf.esize < n for x, y in zip(cs, cs[1:])):
+                    return "rows: memcpy bytes overlap"
+    for buf in (site.dst, site.src):
+        subs = buf.accesses[0].subs
+        if buf.cls == "rows" or any(isinstance(x, generate.Counter)
+                                    for x in subs):
+            continue
+        if len({tuple(x.value(e) for x in subs) for e in points}) < \
+                len(points):
+            return "rows: other side revisited"
+    return None
 
 
 def shorten(text, limit=160):
@@ -515,22 +576,30 @@ def report(opts, programs, verdicts, mutations, errors, start):
         missed_names[level] = names
         print(f"{level:6} {sum(counts.values()):6} " +
               " ".join(f"{counts[c]:6}" for c in cols))
-    # Per kind of site (the collective, pack and atomic kinds by call).
+    # Per kind of site (the collective, pack and atomic kinds by call);
+    # rows through loaded pointers apart (copy-loop/rows, memcpy/rows).
     by_kind = collections.defaultdict(collections.Counter)
     by_prog = {p.index: p for p in programs}
-    for (lv, p, k), (status, _, _) in verdicts.items():
+    rows_missed = collections.defaultdict(collections.Counter)
+    for (lv, p, k), (status, mnames, _) in verdicts.items():
         site = by_prog[p].sites[k]
         kind = site.kind if site.kind in ("coll", "pack", "atomic", "omp",
-                                          "mpi") else site.call or "copy-loop"
+                                          "mpi") else kind_of(site)
         by_kind[(kind, lv)][status] += 1
-    print(f"{'kind':10} {'level':6} {'sites':>6} " +
+        if has_rows(site):
+            for n in mnames or []:
+                rows_missed[lv][n] += 1
+    print(f"{'kind':14} {'level':6} {'sites':>6} " +
           " ".join(f"{c:>6}" for c in cols))
     for (kind, lv), counts in sorted(by_kind.items()):
-        print(f"{kind:10} {lv:6} {sum(counts.values()):6} " +
+        print(f"{kind:14} {lv:6} {sum(counts.values()):6} " +
               " ".join(f"{counts[c]:6}" for c in cols))
     for level in opts.levels:
         print(f"missed at {level} by remark name: " + ", ".join(
             f"{n} {c}" for n, c in missed_names[level].most_common()))
+    for level in opts.levels:
+        print(f"missed with rows at {level} by remark name: " + ", ".join(
+            f"{n} {c}" for n, c in rows_missed[level].most_common()))
     # Wrong results grouped by kind of site and likely cause; the smallest
     # reproducer of each group is printed first.
     groups = collections.defaultdict(lambda: {"levels": collections.Counter(),

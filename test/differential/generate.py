@@ -552,12 +552,12 @@ class Generator:
                     terms.append((1, loop.hi.terms[0][1], None))
         return Affine(terms, r.randint(-4, 8) if linear else 0)
 
-    def make_buffer(self, site, role, ctype, allowed, rows=0.0):
-        """A buffer of a class drawn from allowed, or with chance rows a
-        row-pointer buffer (`T **`, sometimes `T ***`)."""
+    def make_buffer(self, site, role, ctype, allowed, rows=False):
+        """A buffer of a class drawn from allowed, or if rows a row-pointer
+        buffer (`T **`, sometimes `T ***`)."""
         r = self.rng
         name = {"src": "s", "dst": "d"}[role]
-        if rows and r.random() < rows:
+        if rows:
             buf = Buffer(name, ctype, "rows", 3 if r.random() < 0.3 else 2,
                          const=(role == "src"))
             buf.restrict = r.random() < 0.5
@@ -650,6 +650,8 @@ class Generator:
         for k, loop in enumerate(reversed(loops)):
             if k == 0:
                 terms += self.unit_term(site, loop)
+                if len(loops) == 1:
+                    continue
                 pitch = r.choice(pitches)
                 if pitch_params is not None and r.random() < 0.15:
                     pitch = self.fresh(site, "ld")
@@ -865,6 +867,14 @@ class Generator:
                           [3, 4, 2, 1] if kind == "mpi" else [1, 5, 4, 1])[0]
         if kind == "copy-loop":
             depth = max(depth, 1)
+        # Copy loops and memcpy: the sides that are rows through loaded
+        # pointers, in nests mostly deep enough to load several.
+        rows = set()
+        if kind in ("copy-loop", "memcpy"):
+            rows = {role for role in ("src", "dst")
+                    if r.random() < ROWS_CHANCE}
+            if rows:
+                depth = r.choices([1, 2, 3], [2, 5, 3])[0]
         if kind == "omp":
             depth = r.choice([1, 1, 2])
         plan = self.loops(site, depth)
@@ -872,16 +882,16 @@ class Generator:
         es = TYPES[ctype][0]
         pitch_params = []
         cls_all = ["global", "param1d", "param1d", "paramNd", "malloc", "vla"]
-        # Copy loops and memcpy: rows through loaded pointers.
-        rows = ROWS_CHANCE if kind in ("copy-loop", "memcpy") else 0
         if kind in ("copy-loop", "omp"):
             # An OpenMP loop is split among threads: a superstep.
             site.expected_kinds = {"copy-loop"} if kind == "copy-loop" \
                 else {"superstep"}
-            src = self.make_buffer(site, "src", ctype, cls_all, rows)
+            src = self.make_buffer(site, "src", ctype, cls_all,
+                                   "src" in rows)
             dst = self.make_buffer(site, "dst", ctype,
                                    [c for c in cls_all if c != src.cls
-                                    or c in ("param1d", "paramNd")], rows)
+                                    or c in ("param1d", "paramNd")],
+                                   "dst" in rows)
             site.src, site.dst = src, dst
             # miniAMR's pack and unpack: a running counter on the other
             # side of rows.
@@ -901,10 +911,12 @@ class Generator:
         elif kind == "memcpy":
             site.call = "memcpy"
             site.expected_kinds = {"copy"}
-            src = self.make_buffer(site, "src", ctype, cls_all, rows)
+            src = self.make_buffer(site, "src", ctype, cls_all,
+                                   "src" in rows)
             dst = self.make_buffer(site, "dst", ctype,
                                    [c for c in cls_all if c != src.cls
-                                    or c in ("param1d", "paramNd")], rows)
+                                    or c in ("param1d", "paramNd")],
+                                   "dst" in rows)
             site.src, site.dst = src, dst
             if r.random() < 0.5:
                 site.count = r.choice([es, 2 * es, 16, 24, 64, 100, 8 * es])
@@ -1241,6 +1253,9 @@ class Generator:
                 env[ld] = r.choice([r.randint(1, 40), 8 * r.randint(1, 40),
                                     r.randint(40, 300)])
         for buf in site.buffers:
+            if buf.cls == "rows":
+                self.fit_rows(site, buf)
+                continue
             nd = len(buf.accesses[0].subs) if buf.accesses else 0
             shift = buf.cls not in ("param1d",)
             # Subscript constants: every index >= 0 except through a
@@ -1295,6 +1310,37 @@ class Generator:
                 buf.dims[0] = max(rows, 1) + r.choice([0, 0, 1, 2])
             buf.ranges = ranges
 
+    def fit_rows(self, site, buf):
+        """Row and column subscripts of a row-pointer buffer made >= 0 at
+        every binding, and per binding the rows and the bytes from a row's
+        pointer that the accesses touch, and the plane."""
+        r = self.rng
+        boxes = [(env, site.box(env)) for env in site.bindings]
+        for acc in buf.accesses:
+            for sub in acc.subs[-2:]:
+                low = min((sub.bounds(env, box)[0] for env, box in boxes
+                           if box is not None), default=0)
+                if low < 0:
+                    sub.const -= low
+                if r.random() < 0.3:
+                    sub.const += r.randint(1, 3)
+        buf.ranges = []
+        for env, box in boxes:
+            out = None
+            for acc in buf.accesses if box is not None else []:
+                span = acc.span(env)
+                if span is None:
+                    continue
+                rlo, rhi = acc.subs[-2].bounds(env, box)
+                clo, chi = acc.subs[-1].bounds(env, box)
+                blo, bhi = clo * buf.esize + span[0], chi * buf.esize + span[1]
+                plane = acc.subs[0].value(env) if buf.ndim == 3 else -1
+                if out is not None:
+                    rlo, rhi = min(rlo, out[0]), max(rhi, out[1])
+                    blo, bhi = min(blo, out[2]), max(bhi, out[3])
+                out = (rlo, rhi, blo, bhi, plane)
+            buf.ranges.append(out)
+
     def flat_range(self, site, buf, env):
         """Bytes [lo, hi) from the buffer's pointer that the accesses touch
         at env ((0, 0) when none)."""
@@ -1345,6 +1391,15 @@ def fits(site):
     if iterations > MAX_ITERATIONS:
         return False
     for buf in site.buffers:
+        if buf.cls == "rows":
+            # Rows at a pitch of up to 64 bytes and 8 elements more than
+            # they need.
+            for rg in buf.ranges:
+                if rg is not None and (rg[1] - rg[0] + 1 > 1 << 16 or (
+                        rg[1] - rg[0] + 1) * (rg[3] - rg[2] + 128) >
+                        MAX_OBJECT):
+                    return False
+            continue
         if buf.is_param():
             if max(hi - lo for lo, hi in buf.ranges) > MAX_OBJECT:
                 return False
@@ -1402,6 +1457,8 @@ def render_site(site, instrumented):
         dtype = site.datatype.render("t0", body, names, created)
     if site.call and site.call.startswith("MPI_I"):
         body.append("MPI_Request req;")
+    if site.counter is not None:
+        body.append(f"int q = {site.counter.accesses[0].subs[0].const};")
     body += comm_declarations(site)
     # The nest.
     indent = "  "
@@ -1513,8 +1570,10 @@ def statement(site, dtype, instrumented):
     dst, src = site.dst.accesses[0], site.src.accesses[0]
     if site.call is None:
         if instrumented:
-            return f"REC_COPY({dst.lvalue()}, {src.lvalue()});"
-        return f"{dst.lvalue()} = {src.lvalue()};"
+            # REC_COPY names its operands twice: the counter moves after.
+            return f"REC_COPY({dst.lvalue()}, {src.lvalue()})" + \
+                (", q++;" if site.counter else ";")
+        return f"{dst.lvalue(True)} = {src.lvalue(True)};"
     if site.call == "memcpy":
         fn = "rec_memcpy" if instrumented else "memcpy"
         return f"{fn}({dst.address()}, {src.address()}, {site.count});"
@@ -1568,7 +1627,7 @@ class Program:
         among, of which the run plays rank)."""
         lines = ['#include "recorder.h"'] + PROLOGUE + [
             "void dt_fill(void *p) { (void)p; }",
-            "void dt_sink(const void *p) { (void)p; }"]
+            "void dt_sink(const void *p) { (void)p; }"] + DRIVER_ROWS
         for site in self.sites:
             lines.append("")
             lines += render_site(site, True)
@@ -1579,11 +1638,30 @@ class Program:
                          f"const long *v) {{")
             lines.append("  (void)A, (void)v;")
             ints, ptrs, k = [], [], 0
+            tables = []
             for buf in site.buffers:
                 if buf.cls == "global":
                     lines.append(f"  rec_region({buf.name}, sizeof "
                                  f"{buf.name});")
-                if buf.is_param():
+                if buf.cls == "rows":
+                    # The region of the rows, the table of row pointers
+                    # and for T *** the table of planes (neither
+                    # registered: their loads are not recorded).
+                    t = f"t_{buf.name}"
+                    lines.append(f"  rec_region(A + v[{k}], "
+                                 f"(size_t)v[{k + 1}]);")
+                    lines.append(f"  void **{t} = dt_rows(A + v[{k}], "
+                                 f"v[{k + 2}], v[{k + 3}], v[{k + 4}], "
+                                 f"v[{k + 5}], v[{k + 6}]);")
+                    tables.append(t)
+                    if buf.ndim == 3:
+                        lines.append(f"  void **{t}p = dt_plane({t}, "
+                                     f"v[{k + 7}]);")
+                        t += "p"
+                        tables.append(t)
+                    ptrs.append(f"(void *){t}")
+                    k += 8
+                elif buf.is_param():
                     lines.append(f"  rec_region(A + v[{k}], (size_t)v[{k + 1}]);")
                     ptrs.append(f"(void *)(A + v[{k + 2}])")
                     k += 3
@@ -1594,6 +1672,8 @@ class Program:
             if site.win:
                 args.append("0")
             lines.append(f"  {site.name}({', '.join(args)});")
+            for t in reversed(tables):
+                lines.append(f"  free({t});")
             lines.append("}")
         lines.append("static const runner Runners[] = {" + ", ".join(
             f"run_{s.index}" for s in self.sites) + "};")
@@ -1601,6 +1681,38 @@ class Program:
         return "\n".join(lines) + "\n"
 
 
+DRIVER_ROWS = r"""
+/* A table of row pointers: entries first..n-1 point into region at slots
+   of pitch bytes, in the order of a permutation drawn from seed (0: in
+   order), each shifted by shift bytes; the entries before first, never
+   read, are null. */
+static void **dt_rows(unsigned char *region, long first, long n, long pitch,
+                      long shift, long seed) {
+  long k = n > first ? n - first : 0;
+  void **t = malloc((size_t)(n > 0 ? n : 1) * sizeof *t);
+  long *perm = malloc((size_t)(k > 0 ? k : 1) * sizeof *perm);
+  unsigned long s = (unsigned long)seed;
+  for (long i = 0; i < k; ++i)
+    perm[i] = i;
+  for (long i = k - 1; seed && i > 0; --i) {
+    s = s * 6364136223846793005ul + 1442695040888963407ul;
+    long j = (long)((s >> 33) % (unsigned long)(i + 1));
+    long x = perm[i];
+    perm[i] = perm[j];
+    perm[j] = x;
+  }
+  for (long r = 0; r < n; ++r)
+    t[r] = r < first ? 0 : region + perm[r - first] * pitch + shift;
+  free(perm);
+  return t;
+}
+/* A table of plane + 1 tables of rows, entry plane the rows (T ***). */
+static void **dt_plane(void **rows, long plane) {
+  void **t = malloc((size_t)(plane + 1) * sizeof *t);
+  for (long p = 0; p <= plane; ++p)
+    t[p] = p == plane ? (void *)rows : 0;
+  return t;
+}""".split("\n")
 DRIVER_MAIN = r"""
 #include <stdio.h>
 #ifdef _OPENMP
@@ -1643,6 +1755,10 @@ def arguments(site, b, rng):
     values, placements = [], {}
     cursor = 4096
     for buf in site.buffers:
+        if buf.cls == "rows":
+            cursor = row_arguments(buf, buf.ranges[b], rng, cursor, values,
+                                   placements)
+            continue
         if not buf.is_param():
             continue
         lo, hi = buf.ranges[b]
@@ -1656,6 +1772,37 @@ def arguments(site, b, rng):
         raise ValueError(f"{site.name}: buffers exceed the arena")
     values += [site.bindings[b][p] for p in site.int_params]
     return values, placements
+
+
+def row_arguments(buf, rg, rng, cursor, values, placements):
+    """Appends the driver's values of a row-pointer buffer (region offset
+    and length, first row, rows in the table, pitch, shift, permutation
+    seed, plane): the rows disjoint, each in a slot of the region at a
+    pitch of at least the bytes a row needs (in elements: sometimes just
+    those, the rows abutting, sometimes padded), in a random order of the
+    slots (sometimes in order), the region at a random placement the
+    element allows; returns the cursor after the region."""
+    es = buf.esize
+    if rg is None:  # nothing touched
+        values += [cursor, 0, 0, 0, es, 0, 0, 0]
+        placements[buf.name] = "no rows"
+        return cursor
+    rlo, rhi, blo, bhi, plane = rg
+    need = max(bhi - blo, 1)
+    unit = -(-need // es) * es
+    pitch = rng.choice([unit, unit, unit + es * rng.randint(1, 8),
+                        -(-unit // LINE) * LINE,
+                        unit + es * (rng.randrange(LINE) // es)])
+    place = rng.randrange(0, LINE, es) if es < LINE else 0
+    base = -(-(cursor + max(blo, 0)) // 4096) * 4096 + place
+    nrows = rhi - rlo + 1
+    length = (nrows - 1) * pitch + need
+    seed = 0 if rng.random() < 0.2 else rng.randrange(1, 1 << 31)
+    values += [base, length, rlo, rhi + 1, pitch, -blo, seed, max(plane, 0)]
+    placements[buf.name] = (f"rows {rlo}..{rhi} at {place} mod 64, pitch "
+                            f"{pitch}, row bytes {blo}..{bhi}, order seed "
+                            f"{seed}")
+    return base + length + LINE
 
 
 def generate(seed, nsites, per_program):

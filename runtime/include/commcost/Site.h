@@ -114,7 +114,7 @@ struct Footprint {
   std::vector<SymbolicDim> AccessOrder;
   /// The slice repeated at this many places that pointers loaded in the
   /// loops give (a row of a double ****grid, reached through its row
-  /// pointers), taken not to overlap: its units are bounded, not exact.
+  /// pointers), which may coincide: its units are bounded, not exact.
   std::optional<Expr> LoadedRows;
 };
 

@@ -48,7 +48,9 @@
 ;   }
 ; }
 ; void varying_loop_bound(double *restrict d, const double *restrict s, int n) {
-;   for (int i = 0; i < n; i++)
+;   int rank;  // a superstep: copy loops and calls retry per iteration
+;   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+;   for (int i = rank * n; i < (rank + 1) * n; i++)
 ;     for (int j = 0; j < i; j++) d[i * n + j] = s[j];
 ; }
 ; void non_affine_address(double *b, const int *idx, int n, int to) {
@@ -116,8 +118,8 @@
 ; CHECK-NEXT: site ? collective MPI_Barrier: when n > 0; at most (a condition holds (in the loop 'for.body')); M=0, V=0, h=0, hi=0, ho=0, n=1, p=nranks; cost 1.500000 us {{\[}}F_io-calls]
 ; CHECK-NEXT:   total: 1.500000 us (1 analysed, 1 missed); incomplete: MultipleExits: the loop 'for.body' has several exits
 ; CHECK-LABEL: commcost: function 'varying_loop_bound'
-; CHECK-NEXT:   missed ? copy loop: VaryingLoopBound: the trip count of the loop 'for.body4' changes with the loop 'for.cond1.preheader'
-; CHECK-NEXT:   total: none (0 analysed, 1 missed); incomplete: VaryingLoopBound: the trip count of the loop 'for.body4' changes with the loop 'for.cond1.preheader'
+; CHECK-NEXT:   missed ? superstep: VaryingLoopBound: the trip count of the loop 'for.body5' changes with the loop 'for.cond2.preheader'
+; CHECK-NEXT:   total: none (0 analysed, 1 missed); incomplete: VaryingLoopBound: the trip count of the loop 'for.body5' changes with the loop 'for.cond2.preheader'
 ; CHECK-LABEL: commcost: function 'non_affine_address'
 ; CHECK-NEXT:   missed ? MPI_Send: NonAffineAddress: the address is not an affine function of the counter of the loop 'for.body': it depends on a pointer loaded in the loop (such as a container's data pointer, which a store in the loop might change); load it before the loop, e.g. with .data()
 ; CHECK-NEXT:   total: none (0 analysed, 1 missed); incomplete: NonAffineAddress: the address is not an affine function of the counter of the loop 'for.body': it depends on a pointer loaded in the loop (such as a container's data pointer, which a store in the loop might change); load it before the loop, e.g. with .data()
@@ -338,41 +340,51 @@ declare i32 @MPI_Barrier(ptr noundef) local_unnamed_addr #2
 ; Function Attrs: noinline nounwind
 define dso_local void @varying_loop_bound(ptr noalias nocapture noundef writeonly %d, ptr noalias nocapture noundef readonly %s, i32 noundef %n) local_unnamed_addr #0 {
 entry:
-  %cmp19 = icmp sgt i32 %n, 0
-  br i1 %cmp19, label %for.cond1.preheader.preheader, label %for.cond.cleanup
+  %rank = alloca i32, align 4
+  call void @llvm.lifetime.start.p0(i64 4, ptr nonnull %rank) #1
+  %call = call i32 @MPI_Comm_rank(ptr noundef nonnull @ompi_mpi_comm_world, ptr noundef nonnull %rank) #9
+  %0 = load i32, ptr %rank, align 4
+  %mul = mul nsw i32 %0, %n
+  %add = add nsw i32 %0, 1
+  %mul1 = mul nsw i32 %add, %n
+  %cmp23 = icmp slt i32 %mul, %mul1
+  br i1 %cmp23, label %for.cond2.preheader.preheader, label %for.cond.cleanup
 
-for.cond1.preheader.preheader:                    ; preds = %entry
-  %0 = zext nneg i32 %n to i64
-  %wide.trip.count27 = zext nneg i32 %n to i64
-  br label %for.cond1.preheader
+for.cond2.preheader.preheader:                    ; preds = %entry
+  %1 = sext i32 %mul to i64
+  %2 = sext i32 %n to i64
+  %wide.trip.count31 = sext i32 %mul1 to i64
+  br label %for.cond2.preheader
 
-for.cond1.preheader:                              ; preds = %for.cond1.preheader.preheader, %for.cond.cleanup3
-  %indvars.iv23 = phi i64 [ 0, %for.cond1.preheader.preheader ], [ %indvars.iv.next24, %for.cond.cleanup3 ]
-  %cmp217.not = icmp eq i64 %indvars.iv23, 0
-  br i1 %cmp217.not, label %for.cond.cleanup3, label %for.body4.lr.ph
+for.cond2.preheader:                              ; preds = %for.cond2.preheader.preheader, %for.cond.cleanup4
+  %indvars.iv27 = phi i64 [ %1, %for.cond2.preheader.preheader ], [ %indvars.iv.next28, %for.cond.cleanup4 ]
+  %cmp321 = icmp sgt i64 %indvars.iv27, 0
+  br i1 %cmp321, label %for.body5.lr.ph, label %for.cond.cleanup4
 
-for.body4.lr.ph:                                  ; preds = %for.cond1.preheader
-  %1 = mul nuw nsw i64 %indvars.iv23, %0
-  %invariant.gep = getelementptr inbounds double, ptr %d, i64 %1
-  br label %for.body4
+for.body5.lr.ph:                                  ; preds = %for.cond2.preheader
+  %3 = mul nsw i64 %indvars.iv27, %2
+  %wide.trip.count = and i64 %indvars.iv27, 4294967295
+  %invariant.gep = getelementptr double, ptr %d, i64 %3
+  br label %for.body5
 
-for.cond.cleanup:                                 ; preds = %for.cond.cleanup3, %entry
+for.cond.cleanup:                                 ; preds = %for.cond.cleanup4, %entry
+  call void @llvm.lifetime.end.p0(i64 4, ptr nonnull %rank) #1
   ret void
 
-for.cond.cleanup3:                                ; preds = %for.body4, %for.cond1.preheader
-  %indvars.iv.next24 = add nuw nsw i64 %indvars.iv23, 1
-  %exitcond28.not = icmp eq i64 %indvars.iv.next24, %wide.trip.count27
-  br i1 %exitcond28.not, label %for.cond.cleanup, label %for.cond1.preheader
+for.cond.cleanup4:                                ; preds = %for.body5, %for.cond2.preheader
+  %indvars.iv.next28 = add nsw i64 %indvars.iv27, 1
+  %exitcond32.not = icmp eq i64 %indvars.iv.next28, %wide.trip.count31
+  br i1 %exitcond32.not, label %for.cond.cleanup, label %for.cond2.preheader
 
-for.body4:                                        ; preds = %for.body4.lr.ph, %for.body4
-  %indvars.iv = phi i64 [ 0, %for.body4.lr.ph ], [ %indvars.iv.next, %for.body4 ]
+for.body5:                                        ; preds = %for.body5.lr.ph, %for.body5
+  %indvars.iv = phi i64 [ 0, %for.body5.lr.ph ], [ %indvars.iv.next, %for.body5 ]
   %arrayidx = getelementptr inbounds double, ptr %s, i64 %indvars.iv
-  %2 = load double, ptr %arrayidx, align 8
-  %gep = getelementptr inbounds double, ptr %invariant.gep, i64 %indvars.iv
-  store double %2, ptr %gep, align 8
+  %4 = load double, ptr %arrayidx, align 8
+  %gep = getelementptr double, ptr %invariant.gep, i64 %indvars.iv
+  store double %4, ptr %gep, align 8
   %indvars.iv.next = add nuw nsw i64 %indvars.iv, 1
-  %exitcond.not = icmp eq i64 %indvars.iv.next, %indvars.iv23
-  br i1 %exitcond.not, label %for.cond.cleanup3, label %for.body4
+  %exitcond.not = icmp eq i64 %indvars.iv.next, %wide.trip.count
+  br i1 %exitcond.not, label %for.cond.cleanup4, label %for.body5
 }
 
 ; Function Attrs: noinline nounwind
