@@ -454,36 +454,45 @@ CommCostInfo CommCostAnalysis::run(Function &F, FunctionAnalysisManager &FAM) {
 }
 
 namespace {
-/// Whether a site was missed for want of a trip count or an address that
+/// Whether a site was missed for want of a trip count, a size or an address that
 /// hoisting loop-invariant loads may give. (Sites analysed per iteration of
 /// a loop of unknown trip count are not: their loop holds calls, after
 /// which a global is not known to be unchanged.)
 bool mayGainFromHoisting(const SiteResult &R) {
   if (R.Analysed)
     return false;
+  // A size that varies may be a bound loaded again in each iteration (the
+  // reason a per-iteration retry leaves).
   RejectKind K = R.Rejected->kind();
   return K == RejectKind::UnknownTripCount ||
          K == RejectKind::VaryingLoopBound ||
+         K == RejectKind::VaryingValue ||
          K == RejectKind::NonAffineAddress;
 }
 
 /// Whether Copy, an analysis of a copy of the function Info analysed,
-/// finds the same sites and analyses each site Info does: then it stands
-/// for the function, and where both miss a site its reason is the one
-/// left after hoisting.
+/// finds the same sites and analyses more of them than it misses of those
+/// Info analyses: then it stands for the function, and where both miss a
+/// site its reason is the one left after hoisting. (One analysis stands, not
+/// a mix: the function's total is made of one body's sites and calls.)
 bool standsFor(const CommCostInfo &Copy, const CommCostInfo &Info) {
   if (Copy.Sites.size() != Info.Sites.size())
     return false;
+  int Gained = 0, Lost = 0;
   for (size_t I = 0; I < Info.Sites.size(); ++I) {
     const SiteResult &A = Info.Sites[I], &B = Copy.Sites[I];
-    // The copy's locations are in a scope of its own.
+    // The copy's locations are in a scope of its own. A copy loop is
+    // located at the part of its nest analysed (the nest inside a loop it
+    // is analysed per iteration of), which hoisting may change.
     bool SameLoc = !A.Loc == !B.Loc &&
                    (!A.Loc || (A.Loc.getLine() == B.Loc.getLine() &&
                                A.Loc.getCol() == B.Loc.getCol()));
-    if (!SameLoc || A.What != B.What || (A.Analysed && !B.Analysed))
+    if ((!SameLoc && A.What != "copy loop") || A.What != B.What)
       return false;
+    Gained += B.Analysed && !A.Analysed;
+    Lost += A.Analysed && !B.Analysed;
   }
-  return true;
+  return Lost == 0 || Gained > Lost;
 }
 } // namespace
 
