@@ -102,14 +102,14 @@ public:
       return true;
     std::vector<SourceParam> Params;
     if (const auto *M = dyn_cast<CXXMethodDecl>(FD); M && M->isInstance())
-      Params.push_back({"this", alignOfPointee(M->getThisType())});
+      Params.push_back({"this", alignOfPointee(M->getThisType()), false, {}});
     for (const ParmVarDecl *P : FD->parameters()) {
       QualType T = P->getType().getCanonicalType();
       // Passed in as many IR arguments as the target's ABI decides.
       bool Several = T->isRecordType() || T->isAnyComplexType() ||
                      T->isMemberFunctionPointerType() || T->isVectorType();
       SourceParam Param{P->getName().str(), alignOfPointee(P->getType()),
-                        Several};
+                        Several, {}};
       if (const auto *Record = T->getAs<RecordType>())
         addFields(*Record->getDecl(), Param.Name, 0, Param.Fields);
       Params.push_back(std::move(Param));

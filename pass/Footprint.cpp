@@ -6,6 +6,7 @@
 #include "Reasons.h"
 #include "ValueExprs.h"
 
+#include "llvm/Analysis/CFG.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/MemoryBuiltins.h"
 #include "llvm/Analysis/ScalarEvolution.h"
@@ -466,6 +467,49 @@ static std::string describeCondition(Value *Cond, bool OnTrue,
   return Where + (OnTrue ? " holds" : " does not hold");
 }
 
+/// The cases of a switch in D that lead to Rep, when some do not: the
+/// condition under which Rep runs, as a user reads it ("l == 0 or l == 1",
+/// a fall-through included; "code != 2" for the default), else nothing.
+static std::optional<std::string> switchCondition(const SwitchInst &SI,
+                                                  const BasicBlock &Rep,
+                                                  const AnalysisContext &Ctx) {
+  // Paths that come back through the switch take another case.
+  SmallPtrSet<BasicBlock *, 1> Again{const_cast<BasicBlock *>(SI.getParent())};
+  auto Reaches = [&](const BasicBlock *From) {
+    return From != SI.getParent() &&
+           isPotentiallyReachable(From, &Rep, &Again, &Ctx.DT, &Ctx.LI);
+  };
+  std::vector<std::string> Taken, NotTaken;
+  ExprTranslator T(&Ctx.SE, Ctx.Facts, &Ctx.DT);
+  auto Name = T.value(SI.getCondition());
+  std::string X;
+  if (Name) {
+    X = Name->str();
+  } else {
+    consumeError(Name.takeError());
+    X = "the value the switch";
+    if (const DILocation *Loc = SI.getDebugLoc().get())
+      X += " at line " + std::to_string(Loc->getLine());
+    X += " tests";
+  }
+  for (const auto &Case : SI.cases())
+    (Reaches(Case.getCaseSuccessor()) ? Taken : NotTaken)
+        .push_back(std::to_string(Case.getCaseValue()->getSExtValue()));
+  if (NotTaken.empty() && Reaches(SI.getDefaultDest()))
+    return std::nullopt;
+  std::string Text;
+  if (Reaches(SI.getDefaultDest())) {
+    for (const std::string &V : NotTaken)
+      Text += (Text.empty() ? "" : " and ") + X + " != " + V;
+  } else {
+    for (const std::string &V : Taken)
+      Text += (Text.empty() ? "" : " or ") + X + " == " + V;
+    if (Taken.size() > 1)
+      Text = "(" + Text + ")";
+  }
+  return Text;
+}
+
 /// Whether a condition has the same value in every iteration of L.
 static bool invariantIn(Value *Cond, const Loop &L, ScalarEvolution &SE) {
   if (L.isLoopInvariant(Cond))
@@ -494,6 +538,20 @@ void noteConditions(const Loop &L, const BasicBlock &Block,
     const BasicBlock *D = N->getIDom()->getBlock();
     if (!L.contains(D))
       break;
+    if (auto *SI = dyn_cast<SwitchInst>(D->getTerminator())) {
+      if (auto Text = switchCondition(*SI, *Rep, Ctx)) {
+        bool Invariant = true;
+        for (const Loop *O = &L; O && O != StopAt; O = O->getParentLoop())
+          Invariant &= invariantIn(SI->getCondition(), *O, Ctx.SE);
+        if (Invariant) {
+          Found.push_back({*Text, SI->getCondition()});
+        } else if (!Varying) {
+          Varying = true;
+          W.VaryingCondition = *Text + " (in " + loopName(L) + ")";
+        }
+      }
+      continue;
+    }
     auto *Br = dyn_cast<BranchInst>(D->getTerminator());
     if (!Br || !Br->isConditional())
       continue;
@@ -575,6 +633,20 @@ static void noteBodyConditions(const BasicBlock &Block,
   std::vector<LoopWalk::Condition> Found;
   for (auto *N = Ctx.DT.getNode(Rep); N && N->getIDom(); N = N->getIDom()) {
     const BasicBlock *D = N->getIDom()->getBlock();
+    if (auto *SI = dyn_cast<SwitchInst>(D->getTerminator())) {
+      if (auto Text = switchCondition(*SI, *Rep, Ctx)) {
+        if (Ctx.LI.getLoopFor(D)) {
+          // A switch in a loop that Block follows: per iteration, not once
+          // per call.
+          W.SomeIterations = true;
+          if (W.VaryingCondition.empty())
+            W.VaryingCondition = *Text;
+        } else {
+          Found.push_back({*Text, SI->getCondition()});
+        }
+      }
+      continue;
+    }
     auto *Br = dyn_cast<BranchInst>(D->getTerminator());
     if (!Br || !Br->isConditional())
       continue;

@@ -891,7 +891,7 @@ static size_t subscriptEnd(std::string_view S, size_t I) {
       return std::string_view::npos;
     if (S[I] == '(') {
       I = subscriptEnd(S, I + 1);
-      if (I == std::string_view::npos || S[I] != ')')
+      if (I >= S.size() || S[I] != ')')
         return std::string_view::npos;
       ++I;
     } else if (size_t N = sourceNameLength(S.substr(I))) {

@@ -505,6 +505,9 @@ TEST(ExprParse, AccessPathsAreNames) {
   EXPECT_THROW(parseExpr("a[n +]"), ExprParseError);
   EXPECT_THROW(parseExpr("a[(n]"), ExprParseError);
   EXPECT_THROW(parseExpr("a[]"), ExprParseError);
+  // Unclosed parentheses at the end of the text (found by the fuzzer).
+  EXPECT_THROW(parseExpr("N-(x - x74[c- 2-((9523"), ExprParseError);
+  EXPECT_THROW(parseExpr("a[(("), ExprParseError);
   // An index may be arithmetic on names and literals, kept as written.
   Expr Sub = parseExpr("2*sorted_index[num_refine + 1] - a[(i+1)*w[0] % 4]");
   EXPECT_EQ(Sub.variables(),
