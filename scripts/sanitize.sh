@@ -45,11 +45,12 @@ echo "sanitize: built in $((Built - Start)) s"
 # formulas run under ASan in SymbolicLinesRandom and the other Site tests).
 Slow='^SiteFeatures\.ConstantSitesAgainstBruteForceAndSymbolic$'
 # The tests that load the plugin into clang-19 (the differential test, the
-# corpus driver and run, the install test's update script and consumer)
+# corpus driver, run and truth check, the install test's update script and
+# consumer)
 # cannot run as the others do: without the ASan runtime in clang the
 # plugin does not load (every compile fails), and with it leak detection
 # would report clang's. They run on their own, preloaded like lit.
-PluginTests='^(differential|corpus\.driver|corpus\.run|install\.consumer)$'
+PluginTests='^(differential|corpus\.driver|corpus\.run|corpus\.truth|install\.consumer)$'
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 Log="$Build/ctest.log"
 (cd "$Build" && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:strict_string_checks=1 \

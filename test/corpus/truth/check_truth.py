@@ -572,7 +572,7 @@ def check(opts):
                 # exactly when the site runs.
                 for note, count in cond_notes.items():
                     total_wrong += 1
-                    wrong_lines.append(f"WRONG {level} {site_name}: Condition "
+                    wrong_lines.append(f"{level} {site_name}: Condition "
                                        f"'{recs[0]['Args'].get('Condition')}' "
                                        f"{note} in {count} runs")
                 for r, res in zip(recs, results):
