@@ -41,7 +41,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "test", "pylib"))
 sys.path.insert(0, HERE)
-from commcost_records import EvalError, compile_expression, load_remarks  # noqa: E402
+from commcost_records import (EvalError, claims, compile_expression,  # noqa: E402
+                              load_remarks)
 import generate  # noqa: E402
 
 FAKE_MPI = os.path.join(ROOT, "test", "e2e", "fake_mpi")
@@ -107,20 +108,6 @@ def truth(site, run):
     return out
 
 
-def claims(args):
-    """{base key: (kind, exprs)} of a record: ("exact", (e,)), ("range",
-    (lo, hi)), or ("bound", (e,)) for a maximum K + "AtMost"."""
-    out = {}
-    for k in CHECKED:
-        if k + "Min" in args and k + "Max" in args:
-            out[k] = ("range", (args[k + "Min"], args[k + "Max"]))
-        elif k + "AtMost" in args:
-            out[k] = ("bound", (args[k + "AtMost"],))
-        elif k in args:
-            out[k] = ("exact", (args[k],))
-    return out
-
-
 class Verdict:
     def __init__(self):
         self.status = "exact"
@@ -148,7 +135,7 @@ def judge(site, record, results):
     # Under a stated loop-invariant Condition the values are exact when it
     # holds; a run in which the site did nothing is one where it did not.
     conditional = "Condition" in record["Args"]
-    for key, (kind, exprs) in claims(record["Args"]).items():
+    for key, (kind, exprs) in claims(record["Args"], CHECKED).items():
         for b, runs in enumerate(results):
             env = site.bindings[b]
             try:
@@ -343,7 +330,7 @@ class Mutations:
             if not self.count or v.status == "wrong" or \
                     rng.random() > self.chance:
                 continue
-            cl = claims(record["Args"])
+            cl = claims(record["Args"], CHECKED)
             # Only keys the runs give a truth for can be caught.
             cl = {k: c for k, c in cl.items()
                   if any(truth(site, run).get(k) is not None

@@ -150,6 +150,21 @@ def compile_expression(text):
     return value
 
 
+def claims(args, keys):
+    """{base key: (kind, exprs)} of a record's Args for each of keys that
+    it gives: ("exact", (e,)), ("range", (lo, hi)) for K + "Min" and
+    K + "Max", or ("bound", (e,)) for a maximum K + "AtMost"."""
+    out = {}
+    for k in keys:
+        if k + "Min" in args and k + "Max" in args:
+            out[k] = ("range", (args[k + "Min"], args[k + "Max"]))
+        elif k + "AtMost" in args:
+            out[k] = ("bound", (args[k + "AtMost"],))
+        elif k in args:
+            out[k] = ("exact", (args[k],))
+    return out
+
+
 def evaluate(text, env):
     """Evaluates an expression of the commcost grammar (docs/design.md):
     integer literals, variable names bound in env, + - * / % (C semantics),

@@ -45,7 +45,8 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(HERE)))
 sys.path.insert(0, os.path.join(ROOT, "test", "pylib"))
-from commcost_records import EvalError, compile_expression, load_remarks  # noqa: E402
+from commcost_records import (EvalError, claims, compile_expression,  # noqa: E402
+                              load_remarks)
 
 SANCOV = "-fsanitize-coverage=inline-8bit-counters,trace-loads,trace-stores"
 # Base keys compared, as in test/differential/difftest.py: K, KMin..KMax or
@@ -200,20 +201,6 @@ def condition_value(text, env):
             return None
         result &= value
     return result
-
-
-def claims(args):
-    """{base key: (kind, exprs)}: ("exact", (e,)), ("range", (lo, hi)) or
-    ("bound", (e,))."""
-    out = {}
-    for k in CHECKED:
-        if k + "Min" in args and k + "Max" in args:
-            out[k] = ("range", (args[k + "Min"], args[k + "Max"]))
-        elif k + "AtMost" in args:
-            out[k] = ("bound", (args[k + "AtMost"],))
-        elif k in args:
-            out[k] = ("exact", (args[k],))
-    return out
 
 
 # --- miniAMR comm.c ----------------------------------------------------------
@@ -537,7 +524,7 @@ def check(opts):
                             t = truth_of(group, tl == "-O0")
                             if opts.mutate:
                                 t = {k: v + 1 for k, v in t.items()}
-                            for key, (kind, exprs) in claims(r["Args"]).items():
+                            for key, (kind, exprs) in claims(r["Args"], CHECKED).items():
                                 if key not in t:
                                     continue
                                 try:
@@ -584,7 +571,7 @@ def check(opts):
                     checked_sites.add((unit["unit"], fn, line, col,
                                        r["Args"].get("Array")))
                     sites_per_level[level] += 1
-                    for key, (kind, exprs) in claims(r["Args"]).items():
+                    for key, (kind, exprs) in claims(r["Args"], CHECKED).items():
                         if key not in res:
                             continue
                         rk = res[key]
