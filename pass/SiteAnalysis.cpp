@@ -454,10 +454,10 @@ CommCostInfo CommCostAnalysis::run(Function &F, FunctionAnalysisManager &FAM) {
 }
 
 namespace {
-/// Whether a site was missed for want of a trip count, a size or an address that
-/// hoisting loop-invariant loads may give. (Sites analysed per iteration of
-/// a loop of unknown trip count are not: their loop holds calls, after
-/// which a global is not known to be unchanged.)
+/// Whether a site was missed for want of a trip count, a size or an
+/// address that hoisting loop-invariant loads may give. (Sites analysed per
+/// iteration of a loop of unknown trip count are not: their loop holds
+/// calls, after which a global is not known to be unchanged.)
 bool mayGainFromHoisting(const SiteResult &R) {
   if (R.Analysed)
     return false;
