@@ -50,7 +50,7 @@ public:
       : Original(Original), Ctx(Ctx), Out(Out) {}
 
   void run() {
-    MapVector<const Loop *, Statements> Supersteps;
+    SmallVector<std::pair<Loop *, StoreInst *>> Copies;
     for (Loop *Top : Ctx.LI)
       for (BasicBlock *BB : Top->blocks())
         for (Instruction &I : *BB)
@@ -58,17 +58,40 @@ public:
               St && !Ctx.Facts.isLoweredUserCopy(*St) && // a memcpy site
               !toScalarVariable(*St) &&
               !Ctx.Facts.isSystemLocation(St->getDebugLoc()))
-            if (LoadInst *Ld = copiedLoad(*St); Ld && Top->contains(Ld)) {
-              const Loop *Part = partitionAround(*St);
-              // A value loaded before the split loop is not a copy of it.
-              if (Part && Part->contains(Ld))
-                Supersteps[Part].push_back({St, Ld});
-              else
-                copy(*Top, *St, *Ld);
-            }
+            if (LoadInst *Ld = copiedLoad(*St); Ld && Top->contains(Ld))
+              Copies.push_back({Top, St});
+    // One value stored several times in the loop that loads it (a = b =
+    // src[i], or two statements whose loads the optimiser merged) is read
+    // once: by the store on the load's line (the innermost assignment),
+    // else the first. A load hoisted out of a store's loop stays one read
+    // per copy (statement()), so it is not shared.
+    DenseMap<const LoadInst *, const StoreInst *> Reader;
+    for (auto [Top, St] : Copies) {
+      const LoadInst *Ld = copiedLoad(*St);
+      if (Ctx.LI.getLoopFor(Ld->getParent()) !=
+          Ctx.LI.getLoopFor(St->getParent()))
+        continue;
+      auto [It, New] = Reader.try_emplace(Ld, St);
+      if (!New && sameLine(*St, *Ld) && !sameLine(*It->second, *Ld))
+        It->second = St;
+    }
+    MapVector<const Loop *, Statements> Supersteps;
+    for (auto [Top, St] : Copies) {
+      LoadInst *Ld = copiedLoad(*St);
+      const StoreInst *ReadBy = Reader.lookup(Ld);
+      if (ReadBy == St || Ctx.LI.getLoopFor(Ld->getParent()) !=
+                              Ctx.LI.getLoopFor(St->getParent()))
+        ReadBy = nullptr;
+      const Loop *Part = partitionAround(*St);
+      // A value loaded before the split loop is not a copy of it.
+      if (Part && Part->contains(Ld))
+        Supersteps[Part].push_back({St, Ld, ReadBy});
+      else
+        copy(*Top, *St, *Ld, ReadBy);
+    }
     for (auto &[L, Stmts] : Supersteps) {
       auto &Found = Partitions.find(L)->second;
-      SiteResult R = result(*L, *Stmts.front().first, "superstep");
+      SiteResult R = result(*L, *Stmts.front().St, "superstep");
       if (Found.Why)
         R.Rejected = Found.Why;
       else if (auto A = superstep(*Found.Part, Stmts))
@@ -80,7 +103,19 @@ public:
   }
 
 private:
-  using Statements = SmallVector<std::pair<StoreInst *, LoadInst *>, 2>;
+  /// A copy statement: its store, its load, and the store that reads the
+  /// load for it when the value is stored several times.
+  struct Statement {
+    StoreInst *St;
+    LoadInst *Ld;
+    const StoreInst *ReadBy;
+  };
+  using Statements = SmallVector<Statement, 2>;
+
+  static bool sameLine(const Instruction &A, const Instruction &B) {
+    return A.getDebugLoc() && B.getDebugLoc() &&
+           A.getDebugLoc().getLine() == B.getDebugLoc().getLine();
+  }
   /// What is known about a loop: its partition, or why it is split but
   /// cannot be analysed, or neither (not split).
   struct Split {
@@ -171,15 +206,23 @@ private:
 
   /// The read and write footprints of a statement, into S; Shape describes
   /// them, each after its verb.
-  Error footprints(const CopyStatement &C, Site &S, std::string &Shape,
-                   StringRef Reads, StringRef Writes) {
+  Error footprints(const CopyStatement &C, const StoreInst *ReadBy, Site &S,
+                   std::string &Shape, StringRef Reads, StringRef Writes) {
     auto R = footprintOf(C.Elem, C.Read, Ctx);
     if (!R)
       return R.takeError();
     auto W = footprintOf(C.Elem, C.Write, Ctx);
     if (!W)
       return W.takeError();
-    Shape = (Reads + " " + R->Shape + ", " + Writes + " " + W->Shape).str();
+    std::string ReadShape = (Reads + " " + R->Shape).str();
+    if (ReadBy) {
+      R->Touches = Expr::constant(0);
+      const DebugLoc &At = ReadBy->getDebugLoc();
+      ReadShape = "read nothing (the store" +
+                  (At ? " at line " + std::to_string(At.getLine()) : "") +
+                  " reads the value it stores)";
+    }
+    Shape = ReadShape + ", " + (Writes + " " + W->Shape).str();
     S.Read = std::move(*R);
     S.Written = std::move(*W);
     return Error::success();
@@ -197,9 +240,9 @@ private:
     }
   }
 
-  void copy(Loop &Top, StoreInst &St, LoadInst &Ld) {
+  void copy(Loop &Top, StoreInst &St, LoadInst &Ld, const StoreInst *ReadBy) {
     SiteResult R = result(Top, St, "copy loop");
-    if (auto A = copySite(Top, St, Ld, R.Loc))
+    if (auto A = copySite(Top, St, Ld, ReadBy, R.Loc))
       R.Analysed = std::move(*A);
     else
       R.Rejected = takeReason(A.takeError());
@@ -208,9 +251,9 @@ private:
 
   /// The copy loop nest of St in Top; when an enclosing loop of unknown
   /// trip count stops its walk, the nest inside that loop, whose location
-  /// Loc becomes.
+  /// Loc becomes. ReadBy: the store that reads Ld for St, if another.
   Expected<AnalysedSite> copySite(Loop &Top, StoreInst &St, LoadInst &Ld,
-                                  DebugLoc &Loc) {
+                                  const StoreInst *ReadBy, DebugLoc &Loc) {
     auto C = statement(St, Ld, Top.getParentLoop());
     if (!C) {
       // A nest whose bound or size changes with an outer loop (a triangle,
@@ -224,7 +267,7 @@ private:
       PerIteration.PerIteration = In;
       std::vector<SiteResult> Unused;
       return CopyLoopAnalyzer(Original, PerIteration, Unused)
-          .copySite(Top, St, Ld, Loc);
+          .copySite(Top, St, Ld, ReadBy, Loc);
     }
     if (const Loop *Outer = C->Write.PerIterationOf) {
       const Loop *Nest = Ctx.LI.getLoopFor(St.getParent());
@@ -237,14 +280,14 @@ private:
     AnalysedSite A;
     A.PerIteration = perIterationOf(C->Write);
     Site &S = A.Data;
-    if (Error E = footprints(*C, S, A.Shape, "read", "write"))
+    if (Error E = footprints(*C, ReadBy, S, A.Shape, "read", "write"))
       return std::move(E);
     S.Kind = SiteKind::CopyLoop;
     noteWalkConditions(C->Write, A);
     A.Array = C->Array;
     A.Element = C->Elem.ElemName;
     S.Messages = Expr::constant(1);
-    S.Reads = C->Read.Executions;
+    S.Reads = ReadBy ? Expr::constant(0) : C->Read.Executions;
     S.Writes = C->Write.Executions;
     S.Bytes = C->Write.Executions * Expr::constant(C->Elem.ElemBytes);
     S.BytesPerMessage = S.Bytes;
@@ -259,7 +302,7 @@ private:
     S.Kind = SiteKind::Superstep;
     std::string LinesWhy;
     uint64_t ElemBytes = 1;
-    for (auto [St, Ld] : Stmts) {
+    for (auto [St, Ld, ReadBy] : Stmts) {
       auto C = statement(*St, *Ld, Part.L);
       if (!C)
         return C.takeError();
@@ -269,7 +312,8 @@ private:
       noteConditions(*Part.L, *St->getParent(), Ctx, C->Write,
                      Part.L->getParentLoop());
       noteWalkConditions(C->Write, A);
-      ReadsPerIter = ReadsPerIter + C->Read.Executions;
+      if (!ReadBy)
+        ReadsPerIter = ReadsPerIter + C->Read.Executions;
       WritesPerIter = WritesPerIter + C->Write.Executions;
       A.Array += (A.Array.empty() ? "" : ", ") + C->Array;
       if (A.Element.empty() || A.Element == C->Elem.ElemName)
@@ -289,7 +333,8 @@ private:
         for (LoopWalk *W : {&C->Read, &C->Write})
           if (Error E = addLoopDimension(*W, *Part.L, Part.MostIterations, Ctx))
             return E;
-        return footprints(*C, S, A.Shape, "one processor reads", "writes");
+        return footprints(*C, ReadBy, S, A.Shape, "one processor reads",
+                          "writes");
       };
       if (Error E = Footprints())
         LinesWhy = takeReason(std::move(E))->message();

@@ -352,6 +352,19 @@ int signForNonNegativeVariables(const Expr &E) {
   }
 }
 
+/// 1 when Pitch is the extent of the dimension last taken into W (whose
+/// pitch was made positive), -1 when it is its negation, else 0.
+static int signAlongInnerDimension(const LoopWalk &W, const Expr &Pitch) {
+  if (W.Moving.empty())
+    return 0;
+  const SymbolicDim &Inner = W.Moving.back();
+  Expr Extent = Inner.Count * Inner.Pitch;
+  auto IsZero = [](const Expr &E) {
+    return E.isConstant() && E.constantValue() == 0;
+  };
+  return IsZero(Pitch - Extent) ? 1 : IsZero(Pitch + Extent) ? -1 : 0;
+}
+
 /// A translator of sizes; with PerIteration, values that change only with
 /// it read as their names in one of its iterations.
 static ExprTranslator translator(const AnalysisContext &Ctx,
@@ -405,8 +418,13 @@ static Error takeLoop(LoopWalk &W, const SCEV *&A, const Loop &L,
   if (!Pitch)
     return withContext(Pitch.takeError(), "the stride in " + loopName(L));
   // A symbolic stride such as -8*ld walks down when its variables, sizes,
-  // are not negative; one whose sign depends on them is not analysed.
-  switch (signForNonNegativeVariables(*Pitch)) {
+  // are not negative; one whose sign depends on them is not analysed,
+  // unless it continues the dimension inside (a running counter's stride
+  // is the inner loop's trip count, max(ks, ke + 1) - ks): then it has
+  // that dimension's direction, and is 0 only when that dimension, and so
+  // the footprint, is empty.
+  int Sign = signAlongInnerDimension(W, *Pitch);
+  switch (Sign ? Sign : signForNonNegativeVariables(*Pitch)) {
   case 1:
     break;
   case -1:

@@ -9,7 +9,9 @@
 //  - Mul: flattened; one leading constant coefficient (omitted when 1), the
 //    other factors ordered.
 //  - Min/Max: flattened, the constants folded into one leading operand, the
-//    rest ordered without duplicates. Gcd: its two operands ordered.
+//    rest ordered without duplicates; an operand a constant away from
+//    another is dropped when that one decides (max(n, n - 1) is n).
+//  - Gcd: its two operands ordered.
 // Folding that would overflow int64 is not done; sums split such a total
 // into int64-sized pieces so that the form depends only on the total.
 // Products fold their constants greedily, so a coefficient beyond int64
@@ -315,6 +317,25 @@ struct ExprBuilder {
     Rest.erase(std::unique(Rest.begin(), Rest.end()), Rest.end());
     if (Constant)
       Rest.insert(Rest.begin(), Expr::constant(*Constant));
+    // An operand a constant away from another is decided by it: max(n,
+    // n - 1) is n, so a running counter's stride max(ks, ks - 1) - ks + 1
+    // reads 1. Of two equal values in different forms the first stays.
+    std::vector<Expr> Kept;
+    for (size_t B = 0; B < Rest.size(); ++B) {
+      bool Decided = false;
+      for (size_t A = 0; A < Rest.size() && !Decided; ++A) {
+        if (A == B)
+          continue;
+        Expr D = Rest[A] - Rest[B];
+        if (!D.isConstant())
+          continue;
+        int64_t V = D.constantValue();
+        Decided = (K == Kind::Max ? V > 0 : V < 0) || (V == 0 && A < B);
+      }
+      if (!Decided)
+        Kept.push_back(Rest[B]);
+    }
+    Rest = std::move(Kept);
     if (Rest.size() == 1)
       return Rest[0];
     return raw(K, std::move(Rest));

@@ -424,6 +424,26 @@ TEST(ExprSimplify, MinMaxGcd) {
   EXPECT_EQ(Expr::gcd(N, c(0)).str(), "gcd(0, N)");
 }
 
+TEST(ExprSimplify, MinMaxOperandsAConstantApart) {
+  Expr N = v("N"), M = v("M");
+  EXPECT_EQ(Expr::max(N, N - c(1)), N);
+  EXPECT_EQ(Expr::min(N, N - c(1)), N - c(1));
+  EXPECT_EQ((Expr::max(N - c(1), N + c(1)) - N + c(1)).str(), "2");
+  // Only the operands a constant apart: M stays.
+  EXPECT_EQ(Expr::maxOf({N + c(2), M, N}).str(), "max(M, N + 2)");
+  // Equal values in two forms keep one.
+  EXPECT_EQ(Expr::max(c(8) * (N + c(1)), c(8) * N + c(8)).str(),
+            Expr::max(c(8) * N + c(8), c(8) * N + c(8)).str());
+  // A constant is an operand like the others: max(3, 5) folds before, and
+  // a constant never decides a variable.
+  EXPECT_EQ(Expr::max(c(3), N).str(), "max(3, N)");
+  for (int64_t Value : {-3, 0, 4}) {
+    Expr E = Expr::maxOf({N + c(2), M, N - c(5)});
+    Expr::IntBindings Env{{"N", Value}, {"M", 1}};
+    EXPECT_EQ(E.evaluate(Env), std::max<int64_t>({Value + 2, 1, Value - 5}));
+  }
+}
+
 TEST(ExprPrint, PrecedenceEdgeCases) {
   Expr A = v("a"), B = v("b"), C = v("c");
   EXPECT_EQ((A * (B + C)).str(), "a*(b + c)");

@@ -357,6 +357,13 @@ def run_truth(exe, commands):
     return runs
 
 
+def reads_nothing(record):
+    """A statement that stores a value another statement read."""
+    return record["Args"].get("Reads") == "0" and \
+        record["Args"].get("ReadLinesMax", record["Args"].get("ReadLines")) \
+        == "0"
+
+
 def truth_of(entries, per_access):
     loads = [e for e in entries if e[2] == "L"]
     stores = [e for e in entries if e[2] == "S"]
@@ -476,14 +483,19 @@ def check(opts):
                 first, last = nest_lines(src_path, line, col)
                 site_name = f"{base}:{line}:{col} {fn}"
                 # Several records in one nest: one per statement line, all
-                # with the same values, or the nest is ambiguous.
-                values = {tuple(sorted((k, v) for k, v in r["Args"].items()
-                                       if k not in ("Array", "CostPs",
-                                                    "CostUs", "DominantTerm",
-                                                    "DominantShare")))
-                          for r in recs}
+                # with the same values, or the nest is ambiguous. A value
+                # stored several times (a = b = src[n]) is read by one of
+                # them: those that read nothing have values of their own.
+                def values(rs):
+                    return {tuple(sorted(
+                        (k, v) for k, v in r["Args"].items()
+                        if k not in ("Array", "CostPs", "CostUs",
+                                     "DominantTerm", "DominantShare")))
+                        for r in rs}
+                readers = [r for r in recs if not reads_nothing(r)]
+                others = [r for r in recs if reads_nothing(r)]
                 if (fn, line, col) in missed_at or \
-                        (len(recs) > 1 and len(values) > 1):
+                        len(values(readers)) > 1 or len(values(others)) > 1:
                     notes.append(f"{level} {site_name}: skipped, "
                                  f"{len(recs)} analysed records and "
                                  f"{'some' if (fn, line, col) in missed_at else 'no'}"
@@ -514,12 +526,18 @@ def check(opts):
                             by_line = collections.defaultdict(list)
                             for e in mine:
                                 by_line[where[e[0]][2]].append(e)
-                            groups = list(by_line.values())
-                            if len(groups) != len(recs):
+                            loading = [g for g in by_line.values()
+                                       if any(e[2] == "L" for e in g)]
+                            storing = [g for g in by_line.values()
+                                       if not any(e[2] == "L" for e in g)]
+                            if len(loading) != len(readers) or \
+                                    len(storing) != len(others):
                                 notes.append(f"{level} {site_name}: "
-                                             f"{len(groups)} statements ran "
+                                             f"{len(by_line)} statements ran "
                                              f"for {len(recs)} records: {cmd}")
                                 continue
+                            groups = [loading.pop() if r in readers
+                                      else storing.pop() for r in recs]
                         for r, group, res in zip(recs, groups, results):
                             t = truth_of(group, tl == "-O0")
                             if opts.mutate:
