@@ -270,12 +270,14 @@ private:
           .copySite(Top, St, Ld, ReadBy, Loc);
     }
     if (const Loop *Outer = C->Write.PerIterationOf) {
+      // No loop of its own (miniAMR's pp->level = bp->level in a search
+      // over blocks): one element per iteration, reported at that loop.
       const Loop *Nest = Ctx.LI.getLoopFor(St.getParent());
-      if (Nest == Outer) // no loop of its own: one element per iteration
-        return reject<UnknownTripCount>(loopName(*Outer));
-      while (Nest->getParentLoop() != Outer)
-        Nest = Nest->getParentLoop();
-      Loc = locationOf(*Nest, St);
+      if (Nest != Outer) {
+        while (Nest->getParentLoop() != Outer)
+          Nest = Nest->getParentLoop();
+        Loc = locationOf(*Nest, St);
+      }
     }
     AnalysedSite A;
     A.PerIteration = perIterationOf(C->Write);

@@ -255,10 +255,13 @@ static Error notAffine(const SCEV *A, const Loop &L) {
   });
   std::string Why;
   if (const auto *Call = dyn_cast_or_null<CallBase>(Culprit)) {
-    const Function *F = Call->getCalledFunction();
-    Why = "it is computed by a call" +
-          (F ? " to " + demangle(F->getName().str()) : std::string()) +
-          " in the loop (accessors are inlined only above -O0)";
+    if (const Function *F = Call->getCalledFunction())
+      Why = "it is computed by a call to " + demangle(F->getName().str()) +
+            " in the loop (accessors are inlined only above -O0)";
+    else // LULESH's (domain.*src)(i): which accessor runs is data
+      Why = "it is computed by an indirect call in the loop (through a "
+            "function pointer or pointer to member, whose target the "
+            "analysis does not know)";
   } else if (Culprit) {
     Why = "it depends on a pointer loaded in the loop (such as a "
           "container's data pointer, which a store in the loop might "
@@ -919,11 +922,17 @@ Expected<LoopWalk> walkLoops(const SCEV *Address, const BasicBlock *Block,
     auto Trips = tripCount(*L, *Block, StopAt, Ctx, PerIteration);
     if (!Trips) {
       // What one iteration of a loop that runs an unknown number of times
-      // does is still known, when the access does not move in it.
+      // does is still known; an access that moves in it (a search over
+      // blocks copying bp->level) starts at A in that iteration.
       Reason Why = takeReason(Trips.takeError());
-      if (StopAt || Why->kind() != RejectKind::UnknownTripCount ||
-          (A && !SE.isLoopInvariant(A, L)))
+      if (StopAt || Why->kind() != RejectKind::UnknownTripCount)
         return make_error<RejectionError>(Why);
+      // The same pointer loaded again in each iteration (a buffer whose
+      // address escaped) is left to hoisting, which may give the whole loop.
+      if (A && !SE.isLoopInvariant(A, L))
+        if (const LoadInst *Row = pointerLoadedIn(A, *L, SE);
+            Row && !readsAnotherPointerIn(*Row, *L, SE))
+          return make_error<RejectionError>(Why);
       W.PerIterationOf = L;
       noteConditions(*L, *Block, Ctx, W, L->getParentLoop());
       W.Start = A;

@@ -454,13 +454,23 @@ CommCostInfo CommCostAnalysis::run(Function &F, FunctionAnalysisManager &FAM) {
 }
 
 namespace {
-/// Whether a site was missed for want of a trip count, a size or an
-/// address that hoisting loop-invariant loads may give. (Sites analysed per
-/// iteration of a loop of unknown trip count are not: their loop holds
-/// calls, after which a global is not known to be unchanged.)
+/// How much of a site an analysis gives: 0 missed, 1 a copy loop per
+/// iteration of a loop of unknown trip count (a bound the loop may change,
+/// such as a global at -O0), 2 the site.
+int coverage(const SiteResult &R) {
+  if (!R.Analysed)
+    return 0;
+  return R.What == "copy loop" && !R.Analysed->PerIteration.empty() ? 1 : 2;
+}
+
+/// Whether a site was missed, or a copy loop analysed only per iteration,
+/// for want of a trip count, a size or an address that hoisting
+/// loop-invariant loads may give. (Calls analysed per iteration of a loop
+/// of unknown trip count are not: their loop holds calls, after which a
+/// global is not known to be unchanged.)
 bool mayGainFromHoisting(const SiteResult &R) {
   if (R.Analysed)
-    return false;
+    return coverage(R) == 1;
   // A size that varies may be a bound loaded again in each iteration (the
   // reason a per-iteration retry leaves).
   RejectKind K = R.Rejected->kind();
@@ -489,10 +499,30 @@ bool standsFor(const CommCostInfo &Copy, const CommCostInfo &Info) {
                                A.Loc.getCol() == B.Loc.getCol()));
     if ((!SameLoc && A.What != "copy loop") || A.What != B.What)
       return false;
-    Gained += B.Analysed && !A.Analysed;
-    Lost += A.Analysed && !B.Analysed;
+    // A copy loop analysed only per iteration is no loss: the view may
+    // miss it where hoisting turned the loop's bound into a known one and
+    // left its address to a pointer loaded in the loop.
+    Gained += coverage(B) > coverage(A);
+    Lost += coverage(A) == 2 && coverage(B) < 2;
   }
   return Lost == 0 || Gained > Lost;
+}
+
+/// Where View, standing for the function, misses a copy loop that Info
+/// analyses per iteration of a loop of unknown trip count, View takes that
+/// analysis: the total is incomplete either way, now for the loop.
+void keepPerIterationCopies(CommCostInfo &Info, CommCostInfo &View) {
+  for (size_t I = 0; I < Info.Sites.size(); ++I) {
+    SiteResult &Kept = Info.Sites[I], &Missed = View.Sites[I];
+    if (coverage(Kept) != 1 || coverage(Missed) != 0)
+      continue;
+    --View.Total.Missed;
+    ++View.Total.Sites;
+    if (View.Total.Incomplete == Missed.Rejected)
+      View.Total.Incomplete =
+          std::make_shared<UnknownTripCount>(Kept.Analysed->PerIteration);
+    Missed = std::move(Kept);
+  }
 }
 } // namespace
 
@@ -535,8 +565,10 @@ void CommCostAnalysis::analyse(Function &F, FunctionAnalysisManager &FAM,
     CommCostInfo View;
     View.Total.Params = Info.Total.Params;
     analyseCopy(F, FAM, Passes, View);
-    if (standsFor(View, Info))
-      Info = std::move(View);
+    if (!standsFor(View, Info))
+      return;
+    keepPerIterationCopies(Info, View);
+    Info = std::move(View);
   };
   if (Promote) {
     analyseCopy(F, FAM, &PromotionManagers::Promote, Info);

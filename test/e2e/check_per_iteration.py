@@ -3,11 +3,12 @@
 Compiles per_iteration.c with the plugin (-fsave-optimization-record) at
 -O0 to -O3, and again with a recording MPI (record.h, fake_mpi/, record.c,
 per_iteration_main.c) in which each iteration of the loop prints what it
-sent and the values of the source names the records use. For each function
-each level must give one analysed site, per iteration of a loop; its
-Messages, BytesPerMessage and Bytes, evaluated at each iteration's values,
-must equal what the iteration sent, and its line bounds must hold the
-lines it touched.
+sent (or, for a copy loop, copied) and the values of the source names the
+records use. For each function each level must give one analysed site,
+per iteration of a loop; its Messages, BytesPerMessage and Bytes (a copy
+loop's Bytes, Reads and Writes), evaluated at each iteration's values, must
+equal what the iteration sent, and its line bounds must hold the lines it
+touched (a copy loop's ReadLines and WriteLines).
 
 Usage: check_per_iteration.py CLANG PLUGIN MPI_CFLAGS TMPDIR"""
 import os
@@ -17,7 +18,8 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "pylib"))
-from commcost_records import EvalError, evaluate, load_records  # noqa: E402
+from commcost_records import (EvalError, claims, evaluate,  # noqa: E402
+                              load_records)
 
 LEVELS = ("-O0", "-O1", "-O2", "-O3")
 
@@ -34,9 +36,13 @@ def iterations(output):
             current = out.setdefault(line[2:], [])
             continue
         fields = line.split()
-        calls, total, per_call, lines = map(int, fields[:4])
+        calls, total, per_call, lines, lines1 = map(int, fields[:5])
         names = dict(f.split("=", 1) for f in fields[5:])
-        seen = {"Messages": calls, "Bytes": total, "Lines": lines}
+        seen = {"Messages": calls, "Bytes": total, "Lines": lines,
+                # A copy loop's element copies (record.h's COPY): reads from
+                # region 0, writes to region 1.
+                "Reads": calls, "Writes": calls, "ReadLines": lines,
+                "WriteLines": lines1}
         if calls:
             seen["BytesPerMessage"] = per_call
         current.append((seen, {k: int(v) for k, v in names.items()}))
@@ -46,19 +52,23 @@ def iterations(output):
 def check(level, name, site, runs):
     """The failures of one analysed site against its recorded iterations."""
     failures = []
+    # A copy loop is one transfer per iteration: its element copies are
+    # its reads and writes, not messages.
+    keys = (("Bytes", "Reads", "Writes", "ReadLines", "WriteLines")
+            if site.get("Kind") == "copy-loop" else
+            ("Messages", "BytesPerMessage", "Bytes", "Lines"))
     for seen, env in runs:
         try:
-            for key in ("Messages", "BytesPerMessage", "Bytes"):
-                if key in seen and evaluate(site[key], env) != seen[key]:
-                    failures.append(f"{key} = {site[key]} = "
-                                    f"{evaluate(site[key], env)}, ran "
-                                    f"{seen[key]}")
-            lo, hi = (evaluate(site[k], env) for k in ("LinesMin",
-                                                        "LinesMax"))
-            if not lo <= seen["Lines"] <= hi:
-                failures.append(f"lines {site['LinesMin']} to "
-                                f"{site['LinesMax']} = {lo} to {hi}, ran "
-                                f"{seen['Lines']}")
+            for key, (kind, exprs) in claims(site, keys).items():
+                if key not in seen:
+                    continue
+                vals = [evaluate(e, env) for e in exprs]
+                ok = (vals[0] == seen[key] if kind == "exact" else
+                      vals[0] <= seen[key] <= vals[1] if kind == "range"
+                      else seen[key] <= vals[0])
+                if not ok:
+                    failures.append(f"{key} = {' .. '.join(exprs)} = "
+                                    f"{vals}, ran {seen[key]}")
         except (EvalError, KeyError) as e:
             failures.append(f"cannot evaluate the record: {e}")
         if failures:

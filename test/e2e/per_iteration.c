@@ -9,6 +9,10 @@
 #ifndef ITERATION
 #define ITERATION(...)
 #endif
+/* One element copied; the recorded build records it (record.h). */
+#ifndef COPY
+#define COPY(d, s) ((d) = (s))
+#endif
 
 /* OSU's latency loop: 0, then powers of two. */
 void doubling_or_one(char *buf, int iters, int max) {
@@ -81,5 +85,34 @@ void escaped_buffer(int max) {
     for (int i = 0; i < options.loop; i++)
       MPI_Send(s_buf, size, MPI_CHAR, 1, 1, MPI_COMM_WORLD);
     ITERATION("size=%d options.loop=%d", size, options.loop);
+  }
+}
+
+/* A loop on data (a list ended by a sentinel, miniAMR's search over
+   blocks): its trip count is unknown, and the buffer moves with it to a
+   place read in the loop. Each iteration sends one block of n doubles. */
+void until_sentinel(double *buf, const int *next, int n) {
+  for (int i = 0; next[i] >= 0; i++) {
+    MPI_Send(buf + next[i] * n, n, MPI_DOUBLE, 1, 1, MPI_COMM_WORLD);
+    ITERATION("n=%d", n);
+  }
+}
+
+/* miniAMR's search over blocks (block.c, rcb.c): a loop on data copies, in
+   each iteration, a row from the place it reads, and one element. */
+void copy_until_sentinel(double *restrict dst, const double *restrict src,
+                         const int *next, int n) {
+  for (int i = 0; next[i] >= 0; i++) {
+    for (int k = 0; k < n; k++)
+      COPY(dst[i * n + k], src[next[i] * n + k]);
+    ITERATION("n=%d", n);
+  }
+}
+
+void element_until_sentinel(double *restrict dst, const double *restrict src,
+                            const int *next) {
+  for (int i = 0; next[i] >= 0; i++) {
+    COPY(dst[3 * i], src[next[i]]);
+    ITERATION("");
   }
 }

@@ -26,6 +26,9 @@ void per_neighbour(double *, const int *, int);
 void per_neighbour_offsets(double *, const int *, const int *, int);
 void escaped_buffer(int);
 void checked_window(char *, int);
+void until_sentinel(double *, const int *, int);
+void copy_until_sentinel(double *, const double *, const int *, int);
+void element_until_sentinel(double *, const double *, const int *);
 extern struct options_t {
   int loop, loop_large;
 } options;
@@ -52,5 +55,13 @@ int main(void) {
   options.loop = 4;
   options.loop_large = 2;
   escaped_buffer(1024);
+  static const int next[] = {2, 0, 7, 3, 3, -1};
+  puts("= until_sentinel");
+  until_sentinel(m, next, 5);
+  double *copy = (double *)commcost_record_region(1);
+  puts("= copy_until_sentinel");
+  copy_until_sentinel(copy, m, next, 5);
+  puts("= element_until_sentinel");
+  element_until_sentinel(copy + 1, (double *)m + 3, next);
   return 0;
 }

@@ -1,8 +1,8 @@
 // Sites in a loop whose trip count is unknown (a time-step, convergence or
-// benchmark loop) in which their buffers do not move: analysed per
-// iteration of that loop, with the counts of the loops inside it, and the
-// function's total incomplete. A buffer that moves in such a loop stays
-// missed (missed-unknown-trip.c).
+// benchmark loop): analysed per iteration of that loop, with the counts of
+// the loops inside it, and the function's total incomplete. A buffer that
+// moves in such a loop is where that iteration puts it, aligned as its
+// elements are.
 // RUN: %commcost -O0 -g0 %remarks %s 2>&1 | FileCheck %s
 // RUN: %commcost -O2 %remarks %s 2>&1 | FileCheck %s
 #include <mpi.h>
@@ -31,9 +31,9 @@ void pack_steps(double *restrict buf, const double *restrict g, int n,
 void send_while(double *a, int n, volatile int *go) {
   int k = 0;
   while (*go) {
-    // The buffer moves with the iterations: what one sends is known, which
-    // lines is not.
-    // CHECK: [[@LINE+1]]:5: remark: MPI_Send not analysed: the trip count of the loop at line [[@LINE-3]] is unknown
+    // The buffer moves with the iterations: one iteration sends n doubles
+    // at the place the buffer has in it, aligned as its elements are.
+    // CHECK: [[@LINE+1]]:5: remark: MPI_Send (send) of 'a', double elements: contiguous block of 8*n bytes; per iteration of the loop at line [[@LINE-3]], whose trip count is unknown; messages 1, bytes per message 8*n, bytes 8*n; unique lines ceildiv(8*n, 64) to min(1, n) + floordiv(8*n + 55, 64);
     MPI_Send(a + k, n, MPI_DOUBLE, 1, 0, MPI_COMM_WORLD);
     k += n;
   }
@@ -50,5 +50,19 @@ void regions(double *restrict out, const double *restrict in, int n,
     for (int j = 0; j < rep; j++)
       for (int i = 0; i < n; i++)
         out[i] = in[i];
+  }
+}
+
+// miniAMR's refinement (block.c): a search over blocks copies fields of the
+// block it reaches into a parent it picks. Each iteration copies one
+// element per statement, reported at the loop.
+struct blk { int number, level; double cen[3]; };
+void refine(struct blk *restrict parents, const struct blk *restrict blocks,
+            const int *sorted, volatile int *go) {
+  for (int in = 0; *go; in++) {
+    const struct blk *bp = &blocks[sorted[in]];
+    struct blk *pp = &parents[in];
+    // CHECK: [[@LINE-3]]:3: remark: loop (copy-loop) of 'parents <- blocks', i32 elements: read contiguous block of 4 bytes, write contiguous block of 4 bytes; per iteration of the loop at line [[@LINE-3]], whose trip count is unknown; messages 1, bytes per message 4, bytes 4; read lines 1, write lines 1; reads 1, writes 1,
+    pp->level = bp->level;
   }
 }
