@@ -145,6 +145,7 @@ private:
   SiteResult result(const Loop &L, const StoreInst &St, const char *What) {
     SiteResult R;
     R.Loc = locationOf(L, St);
+    R.Statement = St.getDebugLoc();
     R.Callee = "loop";
     R.What = What;
     return R;

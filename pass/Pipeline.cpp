@@ -44,7 +44,7 @@ struct CommCostRemarkPass : PassInfoMixin<CommCostRemarkPass> {
       return PreservedAnalyses::all();
     const CommCostInfo &Info = getCommCostResult(F, FAM, *State);
     if (Remarks)
-      emitRemarks(ORE, F, Info, State->Prof);
+      emitRemarks(ORE, F, Info, State->Prof, State->EmittedSites);
     if (Budget != State->Budgets.end())
       checkBudget(F, Budget->second, Info.Total);
     return PreservedAnalyses::all();

@@ -74,13 +74,36 @@ static std::string alignmentOf(const Site &S, uint64_t LineSize) {
   return "";
 }
 
+/// Emits the remark Build makes for the site of R unless one with its
+/// location, statement, name and text is in Emitted (a remark without a
+/// location always).
+template <typename BuildRemark>
+static void emitOnce(OptimizationRemarkEmitter &ORE, const SiteResult &R,
+                     std::set<std::string> &Emitted, BuildRemark Build) {
+  auto Remark = Build();
+  DiagnosticLocation Loc = Remark.getLocation();
+  if (!Loc.isValid())
+    return ORE.emit(Remark);
+  std::string Key;
+  raw_string_ostream OS(Key);
+  OS << Loc.getAbsolutePath() << ':' << Loc.getLine() << ':'
+     << Loc.getColumn() << ' ' << Remark.getRemarkName() << ' ';
+  if (R.Statement)
+    OS << R.Statement.getLine() << ':' << R.Statement.getCol() << ' ';
+  for (const DiagnosticInfoOptimizationBase::Argument &A : Remark.getArgs())
+    OS << A.Key << '=' << A.Val << ';';
+  if (Emitted.insert(std::move(Key)).second)
+    ORE.emit(Remark);
+}
+
 static void emitSite(OptimizationRemarkEmitter &ORE, const BasicBlock *Block,
-                     const SiteResult &R, const Profile &P) {
+                     const SiteResult &R, const Profile &P,
+                     std::set<std::string> &Emitted) {
   const AnalysedSite &A = *R.Analysed;
   const Site &S = A.Data;
   const SiteFeatures &F = A.Features;
   const SiteCost &C = A.Cost;
-  ORE.emit([&] {
+  emitOnce(ORE, R, Emitted, [&] {
     OptimizationRemarkAnalysis Remark(PassName, "CommunicationCost", R.Loc,
                                       Block);
     MergedText Rem(Remark);
@@ -214,10 +237,11 @@ static void emitSite(OptimizationRemarkEmitter &ORE, const BasicBlock *Block,
 }
 
 static void emitMissed(OptimizationRemarkEmitter &ORE, const BasicBlock *Block,
-                       const DebugLoc &Loc, StringRef What,
-                       const RejectReason &Why, StringRef Verb) {
-  ORE.emit([&] {
-    return OptimizationRemarkMissed(PassName, Why.remarkName(), Loc, Block)
+                       const SiteResult &R, StringRef What,
+                       const RejectReason &Why, StringRef Verb,
+                       std::set<std::string> &Emitted) {
+  emitOnce(ORE, R, Emitted, [&] {
+    return OptimizationRemarkMissed(PassName, Why.remarkName(), R.Loc, Block)
            << ore::NV("Callee", What) << Verb
            << ore::NV("Reason", Why.message());
   });
@@ -347,17 +371,19 @@ void emitChoiceMissed(OptimizationRemarkEmitter &ORE, const Instruction &I,
 }
 
 void emitRemarks(OptimizationRemarkEmitter &ORE, const Function &F,
-                 const CommCostInfo &Info, const Profile &P) {
+                 const CommCostInfo &Info, const Profile &P,
+                 std::set<std::string> &Emitted) {
   const BasicBlock *Block = &F.getEntryBlock();
   for (const SiteResult &R : Info.Sites) {
     if (!R.Analysed) {
-      emitMissed(ORE, Block, R.Loc, R.What, *R.Rejected, " not analysed: ");
+      emitMissed(ORE, Block, R, R.What, *R.Rejected, " not analysed: ",
+                 Emitted);
       continue;
     }
-    emitSite(ORE, Block, R, P);
+    emitSite(ORE, Block, R, P, Emitted);
     if (R.Analysed->Unpriced)
-      emitMissed(ORE, Block, R.Loc, R.Callee, *R.Analysed->Unpriced,
-                 " not priced: ");
+      emitMissed(ORE, Block, R, R.Callee, *R.Analysed->Unpriced,
+                 " not priced: ", Emitted);
   }
   emitTotal(ORE, F, Info);
 }

@@ -69,6 +69,8 @@ void noteRepetition(AnalysedSite &A, const LoopWalk &W);
 /// One site: where it is, what it calls, and the analysis or the reason.
 struct SiteResult {
   llvm::DebugLoc Loc;
+  /// The statement a copy loop's record speaks of (Loc is its loop's).
+  llvm::DebugLoc Statement;
   std::string Callee; ///< the called function, or "loop"
   std::string What;   ///< how a missed remark names it: callee, "copy loop"
   std::optional<AnalysedSite> Analysed;
@@ -113,6 +115,10 @@ struct PluginState {
   /// Functions whose remarks were emitted: above -O0 the extension point
   /// runs several times per function.
   llvm::DenseSet<const llvm::Function *> Reported;
+  /// Site remarks emitted (location, name, text): a site reported again
+  /// with the same text, in a function it is inlined into or in a copy
+  /// the optimiser made of its code, is not repeated.
+  std::set<std::string> EmittedSites;
   /// Totals of the functions analysed so far, by symbol name, so that
   /// callers (and later passes) need not analyse them again.
   std::map<std::string, FunctionCost> Totals;
