@@ -10,7 +10,8 @@
 //    other factors ordered.
 //  - Min/Max: flattened, the constants folded into one leading operand, the
 //    rest ordered without duplicates; an operand a constant away from
-//    another is dropped when that one decides (max(n, n - 1) is n).
+//    another (the same terms but the constant) is dropped when that one
+//    decides (max(n, n - 1) is n).
 //  - Gcd: its two operands ordered.
 // Folding that would overflow int64 is not done; sums split such a total
 // into int64-sized pieces so that the form depends only on the total.
@@ -28,6 +29,7 @@
 #include <cmath>
 #include <limits>
 #include <optional>
+#include <span>
 #include <sstream>
 
 namespace commcost {
@@ -292,6 +294,30 @@ struct ExprBuilder {
     return raw(Kind::Mul, std::move(Ops));
   }
 
+  /// The terms of E other than a sum's constant.
+  static std::span<const Expr> termsButConstant(const Expr &E) {
+    if (E.kind() != Kind::Add)
+      return {&E, 1};
+    const std::vector<Expr> &Ops = E.operands();
+    return {Ops.data(), Ops.size() - (Ops.back().isConstant() ? 1 : 0)};
+  }
+  /// c*(a + b): a product keeps its inner sum, so its terms are not seen.
+  static bool scaledSum(const Expr &E) {
+    return E.kind() == Kind::Mul && E.operands().size() == 2 &&
+           E.operands()[0].isConstant() &&
+           E.operands()[1].kind() == Kind::Add;
+  }
+  /// Whether A - B may be a constant: the same terms but a sum's constant,
+  /// or a scaled sum on either side.
+  static bool sameTermsButConstant(const Expr &A, const Expr &B) {
+    if (A.isConstant() || B.isConstant())
+      return A.isConstant() && B.isConstant();
+    if (scaledSum(A) || scaledSum(B))
+      return true;
+    std::span<const Expr> TA = termsButConstant(A), TB = termsButConstant(B);
+    return std::equal(TA.begin(), TA.end(), TB.begin(), TB.end());
+  }
+
   static Expr minMax(Kind K, const std::vector<Expr> &Operands) {
     if (Operands.empty())
       throw std::invalid_argument(std::string(functionName(K)) +
@@ -319,12 +345,14 @@ struct ExprBuilder {
       Rest.insert(Rest.begin(), Expr::constant(*Constant));
     // An operand a constant away from another is decided by it: max(n,
     // n - 1) is n, so a running counter's stride max(ks, ks - 1) - ks + 1
-    // reads 1. Of two equal values in different forms the first stays.
+    // reads 1. Canonical sums keep their constant last, so such operands
+    // have the same other terms; only those pairs are subtracted. Of two
+    // equal values in different forms the first stays.
     std::vector<Expr> Kept;
     for (size_t B = 0; B < Rest.size(); ++B) {
       bool Decided = false;
       for (size_t A = 0; A < Rest.size() && !Decided; ++A) {
-        if (A == B)
+        if (A == B || !sameTermsButConstant(Rest[A], Rest[B]))
           continue;
         Expr D = Rest[A] - Rest[B];
         if (!D.isConstant())
