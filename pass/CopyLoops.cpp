@@ -50,7 +50,7 @@ public:
       : Original(Original), Ctx(Ctx), Out(Out) {}
 
   void run() {
-    SmallVector<std::pair<Loop *, StoreInst *>> Copies;
+    SmallVector<std::tuple<Loop *, StoreInst *, LoadInst *>> Copies;
     for (Loop *Top : Ctx.LI)
       for (BasicBlock *BB : Top->blocks())
         for (Instruction &I : *BB)
@@ -59,29 +59,29 @@ public:
               !toScalarVariable(*St) &&
               !Ctx.Facts.isSystemLocation(St->getDebugLoc()))
             if (LoadInst *Ld = copiedLoad(*St); Ld && Top->contains(Ld))
-              Copies.push_back({Top, St});
+              Copies.push_back({Top, St, Ld});
     // One value stored several times in the loop that loads it (a = b =
     // src[i], or two statements whose loads the optimiser merged) is read
     // once: by the store on the load's line (the innermost assignment),
     // else the first. A load hoisted out of a store's loop stays one read
     // per copy (statement()), so it is not shared.
+    auto InLoadsLoop = [&](const StoreInst &St, const LoadInst &Ld) {
+      return Ctx.LI.getLoopFor(Ld.getParent()) ==
+             Ctx.LI.getLoopFor(St.getParent());
+    };
     DenseMap<const LoadInst *, const StoreInst *> Reader;
-    for (auto [Top, St] : Copies) {
-      const LoadInst *Ld = copiedLoad(*St);
-      if (Ctx.LI.getLoopFor(Ld->getParent()) !=
-          Ctx.LI.getLoopFor(St->getParent()))
+    for (auto [Top, St, Ld] : Copies) {
+      if (!InLoadsLoop(*St, *Ld))
         continue;
       auto [It, New] = Reader.try_emplace(Ld, St);
       if (!New && sameLine(*St, *Ld) && !sameLine(*It->second, *Ld))
         It->second = St;
     }
     MapVector<const Loop *, Statements> Supersteps;
-    for (auto [Top, St] : Copies) {
-      LoadInst *Ld = copiedLoad(*St);
-      const StoreInst *ReadBy = Reader.lookup(Ld);
-      if (ReadBy == St || Ctx.LI.getLoopFor(Ld->getParent()) !=
-                              Ctx.LI.getLoopFor(St->getParent()))
-        ReadBy = nullptr;
+    for (auto [Top, St, Ld] : Copies) {
+      const StoreInst *ReadBy =
+          InLoadsLoop(*St, *Ld) && Reader.lookup(Ld) != St ? Reader.lookup(Ld)
+                                                            : nullptr;
       const Loop *Part = partitionAround(*St);
       // A value loaded before the split loop is not a copy of it.
       if (Part && Part->contains(Ld))

@@ -9,6 +9,7 @@
 #include "llvm/IR/Function.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"
+#include "llvm/Support/SHA1.h"
 
 #include <utility>
 #include <vector>
@@ -75,11 +76,11 @@ static std::string alignmentOf(const Site &S, uint64_t LineSize) {
 }
 
 /// Emits the remark Build makes for the site of R unless one with its
-/// location, statement, name and text is in Emitted (a remark without a
-/// location always).
+/// location, statement, name and text has its digest in Emitted (a remark
+/// without a location always).
 template <typename BuildRemark>
 static void emitOnce(OptimizationRemarkEmitter &ORE, const SiteResult &R,
-                     std::set<std::string> &Emitted, BuildRemark Build) {
+                     RemarkDigests &Emitted, BuildRemark Build) {
   auto Remark = Build();
   DiagnosticLocation Loc = Remark.getLocation();
   if (!Loc.isValid())
@@ -92,13 +93,13 @@ static void emitOnce(OptimizationRemarkEmitter &ORE, const SiteResult &R,
     OS << R.Statement.getLine() << ':' << R.Statement.getCol() << ' ';
   for (const DiagnosticInfoOptimizationBase::Argument &A : Remark.getArgs())
     OS << A.Key << '=' << A.Val << ';';
-  if (Emitted.insert(std::move(Key)).second)
+  if (Emitted.insert(SHA1::hash(arrayRefFromStringRef(Key))).second)
     ORE.emit(Remark);
 }
 
 static void emitSite(OptimizationRemarkEmitter &ORE, const BasicBlock *Block,
                      const SiteResult &R, const Profile &P,
-                     std::set<std::string> &Emitted) {
+                     RemarkDigests &Emitted) {
   const AnalysedSite &A = *R.Analysed;
   const Site &S = A.Data;
   const SiteFeatures &F = A.Features;
@@ -239,7 +240,7 @@ static void emitSite(OptimizationRemarkEmitter &ORE, const BasicBlock *Block,
 static void emitMissed(OptimizationRemarkEmitter &ORE, const BasicBlock *Block,
                        const SiteResult &R, StringRef What,
                        const RejectReason &Why, StringRef Verb,
-                       std::set<std::string> &Emitted) {
+                       RemarkDigests &Emitted) {
   emitOnce(ORE, R, Emitted, [&] {
     return OptimizationRemarkMissed(PassName, Why.remarkName(), R.Loc, Block)
            << ore::NV("Callee", What) << Verb
@@ -372,7 +373,7 @@ void emitChoiceMissed(OptimizationRemarkEmitter &ORE, const Instruction &I,
 
 void emitRemarks(OptimizationRemarkEmitter &ORE, const Function &F,
                  const CommCostInfo &Info, const Profile &P,
-                 std::set<std::string> &Emitted) {
+                 RemarkDigests &Emitted) {
   const BasicBlock *Block = &F.getEntryBlock();
   for (const SiteResult &R : Info.Sites) {
     if (!R.Analysed) {

@@ -8,8 +8,6 @@
 #include "SiteAnalysis.h"
 
 #include <optional>
-#include <set>
-#include <string>
 
 namespace llvm {
 class Function;
@@ -20,11 +18,11 @@ class OptimizationRemarkEmitter;
 namespace commcost {
 
 /// Emits the remarks of F's result. F is the function the user wrote. A
-/// site remark already in Emitted (the same location and text) is not
-/// emitted again; each function's total is.
+/// site remark whose digest is in Emitted (the same location, statement
+/// and text) is not emitted again; each function's total is.
 void emitRemarks(llvm::OptimizationRemarkEmitter &ORE, const llvm::Function &F,
                  const CommCostInfo &Info, const Profile &P,
-                 std::set<std::string> &Emitted);
+                 RemarkDigests &Emitted);
 
 /// A choice between alternatives (functions of COMMCOST_VARIANTS, values
 /// of COMMCOST_TUNE) by their predicted costs.

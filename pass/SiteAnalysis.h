@@ -20,6 +20,8 @@
 #include "llvm/IR/DebugLoc.h"
 #include "llvm/IR/PassManager.h"
 
+#include <array>
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <optional>
@@ -67,6 +69,9 @@ struct AnalysedSite {
 void noteRepetition(AnalysedSite &A, const LoopWalk &W);
 
 /// One site: where it is, what it calls, and the analysis or the reason.
+/// SHA-1 digests of emitted remarks (Remarks.h).
+using RemarkDigests = std::set<std::array<uint8_t, 20>>;
+
 struct SiteResult {
   llvm::DebugLoc Loc;
   /// The statement a copy loop's record speaks of (Loc is its loop's).
@@ -115,10 +120,10 @@ struct PluginState {
   /// Functions whose remarks were emitted: above -O0 the extension point
   /// runs several times per function.
   llvm::DenseSet<const llvm::Function *> Reported;
-  /// Site remarks emitted (location, name, text): a site reported again
-  /// with the same text, in a function it is inlined into or in a copy
-  /// the optimiser made of its code, is not repeated.
-  std::set<std::string> EmittedSites;
+  /// Digests of the site remarks emitted (location, name, text): a site
+  /// reported again with the same text, in a function it is inlined into
+  /// or in a copy the optimiser made of its code, is not repeated.
+  RemarkDigests EmittedSites;
   /// Totals of the functions analysed so far, by symbol name, so that
   /// callers (and later passes) need not analyse them again.
   std::map<std::string, FunctionCost> Totals;
