@@ -25,10 +25,12 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(os.path.dirname(HERE), "pylib"))
 sys.setrecursionlimit(20000)  # the census walks deep ASTs recursively
 
 import census  # noqa: E402
 import matching  # noqa: E402
+from corpus_location import find_corpus, not_found_message  # noqa: E402,F401
 
 KINDS = ["call", "copy-loop", "collective", "atomic", "pack"]
 STATES = ["analysed", "missed", "silent"]
@@ -50,32 +52,6 @@ class InputError(Exception):
 
 
 # --- Finding and reading the corpus --------------------------------------
-
-def _git(*args):
-    try:
-        return subprocess.run(["git", "-C", HERE, *args], check=True,
-                              capture_output=True, text=True).stdout.strip()
-    except (OSError, subprocess.CalledProcessError):
-        return None
-
-
-def find_corpus(explicit):
-    """--corpus, else $COMMCOST_CORPUS, else ../shared/corpus beside the
-    repository (beside its main checkout, for a git worktree)."""
-    if explicit:
-        return explicit
-    if os.environ.get("COMMCOST_CORPUS"):
-        return os.environ["COMMCOST_CORPUS"]
-    roots = [os.path.dirname(os.path.dirname(HERE))]
-    common = _git("rev-parse", "--path-format=absolute", "--git-common-dir")
-    if common:
-        roots.append(os.path.dirname(common))
-    for root in roots:
-        path = os.path.join(root, "..", "shared", "corpus")
-        if os.path.isfile(os.path.join(path, "manifest.json")):
-            return os.path.normpath(path)
-    return None
-
 
 def load_manifest(corpus):
     path = os.path.join(corpus, "manifest.json")
@@ -519,9 +495,7 @@ def main(argv=None):
     try:
         corpus = find_corpus(args.corpus)
         if corpus is None:
-            raise InputError("corpus not found: set COMMCOST_CORPUS or pass "
-                             "--corpus (looked for ../shared/corpus beside "
-                             "the repository)")
+            raise InputError(not_found_message())
         if not os.path.isfile(args.plugin):
             raise InputError(f"{args.plugin}: plugin not found")
         units = load_manifest(corpus)

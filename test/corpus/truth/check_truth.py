@@ -47,6 +47,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(HERE)))
 sys.path.insert(0, os.path.join(ROOT, "test", "pylib"))
 from commcost_records import (EvalError, claims, compile_expression,  # noqa: E402
                               load_remarks)
+from corpus_location import find_corpus, not_found_message  # noqa: E402
 
 SANCOV = "-fsanitize-coverage=inline-8bit-counters,trace-loads,trace-stores"
 # Base keys compared, as in test/differential/difftest.py: K, KMin..KMax or
@@ -412,6 +413,9 @@ def main():
     ap.add_argument("-v", "--verbose", action="store_true")
     opts = opts_global = ap.parse_args()
     opts.corpus = find_corpus(opts.corpus)
+    if opts.corpus is None:
+        sys.stderr.write(f"check_truth: {not_found_message()}\n")
+        return 2
     if not opts.symbolizer:
         opts.symbolizer = os.path.join(os.path.dirname(opts.clang),
                                        "llvm-symbolizer")
@@ -424,17 +428,6 @@ def main():
     with tempfile.TemporaryDirectory(prefix="check_truth.") as work:
         opts.work = work
         return check(opts)
-
-
-def find_corpus(explicit):
-    candidates = [explicit, os.environ.get("COMMCOST_CORPUS"),
-                  os.path.join(ROOT, "..", "shared", "corpus"),
-                  "/work/shared/corpus"]
-    for c in candidates:
-        if c and os.path.isfile(os.path.join(c, "manifest.json")):
-            return os.path.normpath(c)
-    sys.stderr.write("check_truth: no corpus (--corpus, $COMMCOST_CORPUS)\n")
-    sys.exit(2)
 
 
 def check(opts):
