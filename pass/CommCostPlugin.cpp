@@ -384,7 +384,7 @@ public:
     // With -fplugin alone the plugin does nothing: the facts only name and
     // classify sites for an analysis that nobody asked for.
     Preprocessor &PP = CI.getPreprocessor();
-    if (remarksWanted(CI.getCodeGenOpts()) ||
+    if (remarksWanted(CI.getCodeGenOpts()) || State->Measure ||
         PP.isMacroDefined("COMMCOST_VARIANTS_H") ||
         PP.isMacroDefined("COMMCOST_BUDGET_H")) {
       FactsCollector(AST, State->Facts).TraverseAST(AST);
@@ -409,6 +409,7 @@ private:
 
 class CommCostAction : public PluginASTAction {
   std::optional<std::string> ProfilePath;
+  bool Measure = false;
 
 protected:
   bool ParseArgs(const CompilerInstance &CI,
@@ -419,11 +420,15 @@ protected:
         ProfilePath = A.str();
         continue;
       }
+      if (A == "measure") {
+        Measure = true;
+        continue;
+      }
       DiagnosticsEngine &D = CI.getDiagnostics();
       D.Report(D.getCustomDiagID(DiagnosticsEngine::Error,
                                  "commcost: unknown plugin argument '%0' "
                                  "(expected -fplugin-arg-commcost-profile="
-                                 "FILE)"))
+                                 "FILE or -fplugin-arg-commcost-measure)"))
           << Arg;
       return false;
     }
@@ -434,6 +439,7 @@ protected:
                                                  llvm::StringRef) override {
     auto State = std::make_shared<PluginState>();
     State->Facts.FromFrontend = true;
+    State->Measure = Measure;
     // What malloc and the default operator new guarantee on the target.
     State->Facts.HeapAlign = CI.getTarget().getNewAlign() / 8;
     try {

@@ -281,7 +281,7 @@ private:
       }
     }
     AnalysedSite A;
-    A.PerIteration = perIterationOf(C->Write);
+    notePerIteration(A, C->Write);
     Site &S = A.Data;
     if (Error E = footprints(*C, ReadBy, S, A.Shape, "read", "write"))
       return std::move(E);

@@ -135,6 +135,11 @@ private:
 
 } // namespace
 
+Value *asI64(IRBuilderBase &B, Value *V, bool ZeroExt) {
+  return ZeroExt ? B.CreateZExtOrTrunc(V, B.getInt64Ty())
+                 : B.CreateSExtOrTrunc(V, B.getInt64Ty());
+}
+
 Value *emitExpr(IRBuilderBase &B, const Expr &E,
                 const std::map<std::string, Value *, std::less<>> &Vars) {
   return Emitter(B, Vars).emit(E);

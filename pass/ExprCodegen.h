@@ -18,6 +18,9 @@ class Value;
 
 namespace commcost {
 
+/// V as an i64, as the grammar reads sizes: signed unless marked zeroext.
+llvm::Value *asI64(llvm::IRBuilderBase &B, llvm::Value *V, bool ZeroExt);
+
 /// Emits E at B's insertion point, the end of a block that has no
 /// terminator yet (a gcd of two values adds a loop, and B then inserts at
 /// the end of its exit block). Vars gives an i64 value for every variable

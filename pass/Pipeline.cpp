@@ -10,9 +10,11 @@
 // The choices of commcost/variants.h (Variants.h) run whether remarks are
 // wanted or not, in modules that include the header only: markers at the
 // start of the pipeline (the choices too at -O0), the choices before the
-// remark pass.
+// remark pass. The measure option's pass (Measure.h) runs after the remark
+// pass, where the analysis was made.
 #include "Pipeline.h"
 #include "Budgets.h"
+#include "Measure.h"
 #include "Remarks.h"
 #include "Variants.h"
 
@@ -67,15 +69,21 @@ void registerCommCostPasses(PassBuilder &PB,
         *Peepholes = 0;
         MPM.addPass(ReadBudgetsPass(State));
         MPM.addPass(VariantMarkerPass(State, Level == OptimizationLevel::O0));
-        if (Level == OptimizationLevel::O0)
+        if (Level == OptimizationLevel::O0) {
           MPM.addPass(createModuleToFunctionPassAdaptor(
               CommCostRemarkPass(State, /*Once=*/false)));
+          if (State->Measure)
+            MPM.addPass(createModuleToFunctionPassAdaptor(
+                CommCostMeasurePass(State, /*Once=*/false)));
+        }
       });
   PB.registerPeepholeEPCallback([State, Peepholes](FunctionPassManager &FPM,
                                                    OptimizationLevel Level) {
     if (Level != OptimizationLevel::O0 && ++*Peepholes > 1) {
       FPM.addPass(VariantChoicePass(State));
       FPM.addPass(CommCostRemarkPass(State, /*Once=*/true));
+      if (State->Measure)
+        FPM.addPass(CommCostMeasurePass(State, /*Once=*/true));
     }
   });
   PB.registerPipelineParsingCallback(
@@ -91,6 +99,10 @@ void registerCommCostPasses(PassBuilder &PB,
               ArrayRef<PassBuilder::PipelineElement>) {
         if (Name == "commcost") {
           FPM.addPass(CommCostRemarkPass(State, /*Once=*/false));
+          return true;
+        }
+        if (Name == "commcost-measure") {
+          FPM.addPass(CommCostMeasurePass(State, /*Once=*/false));
           return true;
         }
         if (Name == "print<commcost>") {

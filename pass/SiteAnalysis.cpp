@@ -44,10 +44,16 @@ namespace commcost {
 
 AnalysisKey CommCostAnalysis::Key;
 
+void notePerIteration(AnalysedSite &A, const LoopWalk &W) {
+  A.PerIteration = perIterationOf(W);
+  if (W.PerIterationOf)
+    A.PerIterationLoc = W.PerIterationOf->getStartLoc();
+}
+
 void noteRepetition(AnalysedSite &A, const LoopWalk &W) {
   A.Data.AtMost = W.SomeIterations;
   A.Condition = W.VaryingCondition;
-  A.PerIteration = perIterationOf(W);
+  notePerIteration(A, W);
   A.SizeVaries = W.SizeVaries;
 }
 
@@ -85,11 +91,7 @@ struct PromotionManagers {
 PluginState::PluginState() = default;
 PluginState::~PluginState() = default;
 
-Expr FunctionCost::picoseconds() const {
-  if (Ps)
-    return *Ps;
-  return Expr::constant(std::llround(Us.value_or(0) * 1e6));
-}
+Expr FunctionCost::picoseconds() const { return costPicoseconds(Us, Ps); }
 
 namespace {
 

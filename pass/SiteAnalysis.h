@@ -53,6 +53,8 @@ struct AnalysedSite {
   /// iteration of which the counts are (LoopWalk::PerIterationOf); empty:
   /// per call of the function.
   std::string PerIteration;
+  /// That loop's location (empty when per call of the function).
+  llvm::DebugLoc PerIterationLoc;
   /// Why the counts are per iteration of it: a size changes from one
   /// iteration to the next (LoopWalk::SizeVaries), or its trip count is
   /// unknown.
@@ -67,6 +69,8 @@ struct AnalysedSite {
 /// only (AtMost, with the varying condition), and the loop its counts are
 /// per iteration of, if any, and why.
 void noteRepetition(AnalysedSite &A, const LoopWalk &W);
+/// Notes in A the loop W's counts are per iteration of, if any.
+void notePerIteration(AnalysedSite &A, const LoopWalk &W);
 
 /// One site: where it is, what it calls, and the analysis or the reason.
 /// SHA-1 digests of emitted remarks (Remarks.h).
@@ -120,6 +124,10 @@ struct PluginState {
   /// Functions whose remarks were emitted: above -O0 the extension point
   /// runs several times per function.
   llvm::DenseSet<const llvm::Function *> Reported;
+  /// -fplugin-arg-commcost-measure: time the sites where they run
+  /// (Measure.h), and the functions whose sites are timed already.
+  bool Measure = false;
+  llvm::DenseSet<const llvm::Function *> Measured;
   /// Digests of the site remarks emitted (location, name, text): a site
   /// reported again with the same text, in a function it is inlined into
   /// or in a copy the optimiser made of its code, is not repeated.

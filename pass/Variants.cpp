@@ -345,12 +345,6 @@ unsigned placeMarkers(const Annotation &A, const PacketModel &PM) {
 
 Type *i64(LLVMContext &C) { return Type::getInt64Ty(C); }
 
-/// V as an i64, as the grammar reads sizes: signed unless marked zeroext.
-Value *asI64(IRBuilderBase &B, Value *V, bool ZeroExt) {
-  return ZeroExt ? B.CreateZExtOrTrunc(V, B.getInt64Ty())
-                 : B.CreateSExtOrTrunc(V, B.getInt64Ty());
-}
-
 /// Emits, before At, the index (i64) of the alternative with the least of
 /// Costs (the first among equals), reused from the site's cache while Keys
 /// are those of the last choice. The cache is a sequence lock (version,

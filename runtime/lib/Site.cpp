@@ -594,6 +594,13 @@ static void findDominantTerm(const Model &Mo, const Expr::RealBindings &Vars,
     C.DominantShare = Best / Total;
 }
 
+Expr costPicoseconds(const std::optional<double> &Us,
+                     const std::optional<Expr> &Ps) {
+  if (Ps)
+    return *Ps;
+  return Expr::constant(std::llround(Us.value_or(0) * 1e6));
+}
+
 SiteCost priceSite(const SiteFeatures &F, const Model &Mo) {
   SiteCost C;
   C.Model = Mo.name();

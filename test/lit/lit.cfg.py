@@ -31,6 +31,9 @@ config.substitutions.append(
                               config.commcost_plugin)))
 config.substitutions.append(("%clang", clang))
 config.substitutions.append(("%plugin", config.commcost_plugin))
+# The measure option's library (docs/measure.md) and the command line.
+config.substitutions.append(("%measure_lib", config.commcost_measure_lib))
+config.substitutions.append(("%cli", config.commcost_cli))
 config.substitutions.append(("%mpi_cflags", config.mpi_cflags))
 config.substitutions.append(("%opt", os.path.join(config.llvm_tools_dir, "opt")))
 config.substitutions.append(("%python", config.python_executable))

@@ -218,6 +218,11 @@ SiteFeatures featuresOf(const Site &S, const MachineInfo &M,
                         const std::vector<std::string> &Wanted = {},
                         LinesMemo *Memo = nullptr);
 
+/// A cost in microseconds, or in picoseconds when symbolic, as one
+/// expression in picoseconds (0 when neither is known).
+Expr costPicoseconds(const std::optional<double> &Us,
+                     const std::optional<Expr> &Ps);
+
 /// A site's predicted cost under a model: a number of microseconds when
 /// every feature is a constant, else an expression in integer picoseconds;
 /// or why there is none.
@@ -233,6 +238,9 @@ struct SiteCost {
   std::string DominantTerm;
   double DominantShare = 0;
   bool priced() const { return Us || Ps; }
+  /// The cost as an expression in picoseconds (a constant when numeric; 0
+  /// when not priced).
+  Expr picoseconds() const { return costPicoseconds(Us, Ps); }
 };
 
 /// Prices features F with model M. Never throws: an evaluation error

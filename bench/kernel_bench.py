@@ -1,0 +1,223 @@
+#!/usr/bin/env python3
+"""Kernel benchmark: predicted against measured cost of ordinary kernels,
+through the measure option (docs/measure.md). Compiles bench/kernels/
+kernels_smp.c (columns, rows, blocks, transposes, rows by memcpy, at
+power-of-two and padded pitches, both loop orders) and kernels_mpi.c (two
+ranks: a column as an MPI_Type_vector or packed, a row, 1 MiB as 1 to 4096
+packets) with the plugin and -fplugin-arg-commcost-measure, runs every case
+in --rounds separate processes of --reps runs each, with caches and TLB
+evicted before each run (cold) and without (warm), and reads the runs with
+`commcost compare --json`. Prints per site the prediction (the plugin's,
+computed at run time from the actual sizes), the measured mean cold and
+warm, and the error against cold; then the mean absolute error, how many
+sites are within 20% and within 2x, and the variant decisions between
+kernels that do the same job (the least predicted against the least
+measured, and the regret: time of the predicted best over the best, minus
+one). The noise floor is the median spread of the rounds' medians.
+
+Timings wait for a quiet machine: until the load average is below
+--max-load (0.5), at most --wait seconds; the load average at the start and
+the end is printed either way.
+
+Usage: bench/kernel_bench.py [--plugin build/lib/CommCost.so]
+          [--measure-lib build/lib/libcommcost-measure.a]
+          [--commcost build/bin/commcost] [--profile FILE] [--reps 31]
+          [--rounds 3] [--no-mpi] [--quick] [--json FILE]"""
+import argparse
+import json
+import os
+import shlex
+import statistics
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, HERE)
+from decision_bench import load_average, wait_for_quiet  # noqa: E402
+
+# Kernels that do the same job, between which a user would choose.
+DECISIONS = {
+    "k columns: loop order": ["cols8_rows_outer", "cols8_cols_outer"],
+    "boundary: column or row layout": ["col", "row"],
+    "transpose 512: pitch": ["transpose512", "transpose512_padded"],
+    "column: datatype or pack": ["mpi_col_vector", "mpi_col_packed"],
+    "1 MiB: packets": ["mpi_1mib_1", "mpi_1mib_16", "mpi_1mib_256",
+                       "mpi_1mib_4096"],
+}
+# Sites of the harness, not of a kernel.
+HARNESS = {"main"}
+
+
+def build(args, source, exe, records, extra):
+    cmd = [args.clang, "-O2", "-g", f"-fplugin={args.plugin}",
+           "-fplugin-arg-commcost-measure", "-fsave-optimization-record",
+           f"-foptimization-record-file={records}", source, args.measure_lib,
+           "-o", exe, *extra]
+    if args.profile:
+        cmd.insert(2, f"-fplugin-arg-commcost-profile={args.profile}")
+    subprocess.run(cmd, check=True)
+
+
+def cases(launch):
+    out = subprocess.run(launch + ["--list"], check=True, text=True,
+                         stdout=subprocess.PIPE).stdout
+    return out.split()
+
+
+def measure(launch, case, reps, runs_dir, warm):
+    os.makedirs(runs_dir, exist_ok=True)
+    env = dict(os.environ, COMMCOST_MEASURE_DIR=runs_dir)
+    env.pop("COMMCOST_BENCH_WARM", None)
+    if warm:
+        env["COMMCOST_BENCH_WARM"] = "1"
+    subprocess.run(launch + [case, str(reps)], check=True, env=env,
+                   stdout=subprocess.DEVNULL)
+
+
+def compared(args, runs_dir, records):
+    files = [os.path.join(runs_dir, f) for f in sorted(os.listdir(runs_dir))]
+    out = subprocess.run([args.commcost, "compare", "--json", *files,
+                          records], check=True, text=True,
+                         stdout=subprocess.PIPE).stdout
+    return [s for s in json.loads(out)["sites"]
+            if s["status"] == "compared" and
+            s["function_name"] not in HARNESS]
+
+
+def site_key(s):
+    return (s["function_name"], s["kind"], s["callee"],
+            s["location"]["line"])
+
+
+def spread(s):
+    medians = s["measured"]["process_medians_us"]
+    mid = statistics.median(medians)
+    return (max(medians) - min(medians)) / mid if mid else 0.0
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--plugin", default=os.path.join(ROOT, "build", "lib",
+                                                     "CommCost.so"))
+    ap.add_argument("--measure-lib", default=os.path.join(
+        ROOT, "build", "lib", "libcommcost-measure.a"))
+    ap.add_argument("--commcost", default=os.path.join(ROOT, "build", "bin",
+                                                       "commcost"))
+    ap.add_argument("--clang", default="clang-19")
+    ap.add_argument("--profile")
+    ap.add_argument("--reps", type=int, default=31)
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--max-load", type=float, default=0.5)
+    ap.add_argument("--wait", type=float, default=600)
+    ap.add_argument("--no-mpi", action="store_true")
+    ap.add_argument("--quick", action="store_true",
+                    help="one round of two runs, no waiting (checks the "
+                    "script)")
+    ap.add_argument("--json", help="also write the rows here")
+    args = ap.parse_args()
+    if args.quick:
+        args.reps, args.rounds = 2, 1
+    with tempfile.TemporaryDirectory(prefix="commcost-kernels-") as tmp:
+        programs = []
+        exe, records = os.path.join(tmp, "smp"), os.path.join(tmp, "smp.yaml")
+        build(args, os.path.join(HERE, "kernels", "kernels_smp.c"), exe,
+              records, [])
+        programs.append(([exe], records))
+        if not args.no_mpi:
+            show = lambda what: shlex.split(subprocess.run(  # noqa: E731
+                ["mpicc", f"--showme:{what}"], check=True, text=True,
+                stdout=subprocess.PIPE).stdout)
+            exe, records = os.path.join(tmp, "mpi"), os.path.join(tmp,
+                                                                  "mpi.yaml")
+            build(args, os.path.join(HERE, "kernels", "kernels_mpi.c"), exe,
+                  records, show("compile") + show("link"))
+            programs.append((["mpirun", "-np", "2", "--oversubscribe",
+                              "--allow-run-as-root", exe], records))
+        start_load = load_average() if args.quick else \
+            wait_for_quiet(args.max_load, args.wait)
+        plan = [(launch, records, case) for launch, records in programs
+                for case in cases(launch)]
+        # Rounds interleaved over cases and states, so that a slow spell of
+        # the machine spreads over all of them.
+        for r in range(args.rounds):
+            for launch, _, case in plan:
+                for state in ("cold", "warm"):
+                    measure(launch, case, args.reps,
+                            os.path.join(tmp, state, case), state == "warm")
+        end_load = load_average()
+        rows = []
+        for launch, records, case in plan:
+            cold = compared(args, os.path.join(tmp, "cold", case), records)
+            warm = {site_key(s): s for s in
+                    compared(args, os.path.join(tmp, "warm", case), records)}
+            for s in cold:
+                w = warm.get(site_key(s))
+                rows.append({
+                    "case": case,
+                    "site": f"{s['function_name']} {s['callee']}",
+                    "line": s["location"]["line"],
+                    "predicted_us": s["predicted"]["us"],
+                    "cold_us": s["measured"]["mean_us"],
+                    "warm_us": w["measured"]["mean_us"] if w else None,
+                    "error_pct": s["error_pct"],
+                    "spread": spread(s)})
+    print_table(rows, args, start_load, end_load)
+    if args.json:
+        with open(args.json + ".tmp", "w") as f:
+            json.dump(rows, f, indent=1)
+        os.replace(args.json + ".tmp", args.json)
+    return 0
+
+
+def print_table(rows, args, start_load, end_load):
+    print(f"load average {start_load:.2f} at the start, {end_load:.2f} at "
+          f"the end; {args.rounds} rounds x {args.reps} runs per case")
+    print(f"{'case':22} {'site':34} {'predicted us':>12} {'cold us':>10} "
+          f"{'warm us':>10} {'error':>8}")
+    for r in rows:
+        warm = f"{r['warm_us']:10.3f}" if r["warm_us"] is not None else \
+            f"{'-':>10}"
+        print(f"{r['case']:22} {r['site'][:34]:34} {r['predicted_us']:12.3f} "
+              f"{r['cold_us']:10.3f} {warm} {r['error_pct']:+7.1f}%")
+    if not rows:
+        print("no site compared")
+        return
+    errors = [abs(r["error_pct"]) for r in rows]
+    within20 = sum(e <= 20 for e in errors)
+    within2x = sum(0.5 <= r["predicted_us"] / r["cold_us"] <= 2
+                   for r in rows if r["cold_us"])
+    print(f"{len(rows)} sites: mean absolute error {statistics.mean(errors):.1f}%"
+          f", worst {max(errors):.1f}%, {within20} within 20%, {within2x} "
+          f"within 2x; noise floor (median spread of the rounds' medians) "
+          f"{100 * statistics.median(r['spread'] for r in rows):.1f}%")
+    print_decisions(rows)
+
+
+def print_decisions(rows):
+    totals = {}
+    for r in rows:
+        p, m = totals.get(r["case"], (0.0, 0.0))
+        totals[r["case"]] = (p + r["predicted_us"], m + r["cold_us"])
+    right, regrets = 0, []
+    print("decisions (kernel totals, cold):")
+    for name, group in DECISIONS.items():
+        present = [c for c in group if c in totals]
+        if len(present) < 2:
+            continue
+        chosen = min(present, key=lambda c: totals[c][0])
+        best = min(present, key=lambda c: totals[c][1])
+        regret = totals[chosen][1] / totals[best][1] - 1
+        right += chosen == best
+        regrets.append(regret)
+        print(f"  {name:32} predicted best {chosen:20} measured best "
+              f"{best:20} regret {100 * regret:5.1f}%")
+    if regrets:
+        print(f"  {right} of {len(regrets)} right, mean regret "
+              f"{100 * statistics.mean(regrets):.1f}%, worst "
+              f"{100 * max(regrets):.1f}%")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,151 @@
+/* Kernel benchmark, message-passing kernels for two ranks: a column sent
+ * as an MPI_Type_vector or packed and sent contiguously, a row, and 1 MiB
+ * sent as 1 to 4096 packets; rank 1 receives each into a contiguous
+ * buffer. Each kernel is its own function with its sizes as parameters,
+ * so the measure option predicts each run from the actual sizes and times
+ * it (bench/kernel_bench.py): the run-time prediction reads parameters
+ * only, so a packet's size is one.
+ *
+ *   mpirun -np 2 ./kernels_mpi --list | CASE REPS
+ * Before each run both ranks evict their caches and TLB (unless
+ * COMMCOST_BENCH_WARM is set) and meet at a barrier.
+ */
+#include <mpi.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NOINLINE __attribute__((noinline))
+
+NOINLINE void send_col_vector(const double *a, int n, int ld, int col,
+                              int to) {
+  MPI_Datatype column;
+  MPI_Type_vector(n, 1, ld, MPI_DOUBLE, &column);
+  MPI_Type_commit(&column);
+  MPI_Send(a + col, 1, column, to, 0, MPI_COMM_WORLD);
+  MPI_Type_free(&column);
+}
+
+NOINLINE void send_col_packed(double *restrict buf, const double *restrict a,
+                              int n, int ld, int col, int to) {
+  for (int i = 0; i < n; i++)
+    buf[i] = a[(long)i * ld + col];
+  MPI_Send(buf, n, MPI_DOUBLE, to, 0, MPI_COMM_WORLD);
+}
+
+NOINLINE void send_row(const double *a, int n, int ld, int row, int to) {
+  MPI_Send(a + (long)row * ld, n, MPI_DOUBLE, to, 0, MPI_COMM_WORLD);
+}
+
+NOINLINE void send_packets(const char *a, long each, int packets, int to) {
+  for (int p = 0; p < packets; p++)
+    MPI_Send(a + p * each, (int)each, MPI_BYTE, to, 0, MPI_COMM_WORLD);
+}
+
+NOINLINE void recv_doubles(double *buf, int n, int from) {
+  MPI_Recv(buf, n, MPI_DOUBLE, from, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+}
+
+NOINLINE void recv_packets(char *buf, long each, int packets, int from) {
+  for (int p = 0; p < packets; p++)
+    MPI_Recv(buf + p * each, (int)each, MPI_BYTE, from, 0, MPI_COMM_WORLD,
+             MPI_STATUS_IGNORE);
+}
+
+static char *Evict;
+enum { EvictBytes = 128 << 20 };
+static void evict(void) {
+  static int Warm = -1;
+  if (Warm < 0)
+    Warm = getenv("COMMCOST_BENCH_WARM") != NULL;
+  if (Warm)
+    return;
+  for (long i = 0; i < EvictBytes; i += 64)
+    Evict[i]++;
+}
+
+enum { N = 2048, MiB = 1 << 20 };
+static double *A, *Buf;
+static int Rank;
+
+static void col_vector(void) {
+  if (Rank == 0)
+    send_col_vector(A, N, N, 5, 1);
+  else
+    recv_doubles(Buf, N, 0);
+}
+static void col_packed(void) {
+  if (Rank == 0)
+    send_col_packed(Buf, A, N, N, 5, 1);
+  else
+    recv_doubles(Buf, N, 0);
+}
+static void row(void) {
+  if (Rank == 0)
+    send_row(A, N, N, 9, 1);
+  else
+    recv_doubles(Buf, N, 0);
+}
+#define PACKETS(P)                                                            \
+  static void packets##P(void) {                                              \
+    if (Rank == 0)                                                            \
+      send_packets((const char *)A, MiB / P, P, 1);                               \
+    else                                                                      \
+      recv_packets((char *)Buf, MiB / P, P, 0);                                   \
+  }
+PACKETS(1)
+PACKETS(16)
+PACKETS(256)
+PACKETS(4096)
+
+static const struct {
+  const char *Name;
+  void (*Run)(void);
+} Cases[] = {
+    {"mpi_col_vector", col_vector}, {"mpi_col_packed", col_packed},
+    {"mpi_row", row},               {"mpi_1mib_1", packets1},
+    {"mpi_1mib_16", packets16},     {"mpi_1mib_256", packets256},
+    {"mpi_1mib_4096", packets4096},
+};
+enum { NumCases = sizeof Cases / sizeof Cases[0] };
+
+int main(int argc, char **argv) {
+  MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &Rank);
+  if (argc == 2 && !strcmp(argv[1], "--list")) {
+    for (int i = 0; Rank == 0 && i < NumCases; i++)
+      puts(Cases[i].Name);
+    MPI_Finalize();
+    return 0;
+  }
+  int reps = argc == 3 ? atoi(argv[2]) : 0;
+  int which = -1;
+  for (int i = 0; argc == 3 && i < NumCases; i++)
+    if (!strcmp(argv[1], Cases[i].Name))
+      which = i;
+  if (which < 0 || reps < 1) {
+    if (Rank == 0)
+      fprintf(stderr, "usage: kernels_mpi --list | CASE REPETITIONS\n");
+    MPI_Finalize();
+    return 2;
+  }
+  A = malloc(sizeof(double) * N * N);
+  Buf = malloc(MiB > sizeof(double) * N ? MiB : sizeof(double) * N);
+  Evict = malloc(EvictBytes);
+  if (!A || !Buf || !Evict) {
+    fprintf(stderr, "kernels_mpi: out of memory\n");
+    MPI_Abort(MPI_COMM_WORLD, 1);
+  }
+  for (long i = 0; i < (long)N * N; i++)
+    A[i] = (double)i;
+  memset(Buf, 0, MiB);
+  memset(Evict, 0, EvictBytes);
+  for (int r = 0; r < reps; r++) {
+    evict();
+    MPI_Barrier(MPI_COMM_WORLD);
+    Cases[which].Run();
+  }
+  MPI_Finalize();
+  return 0;
+}

@@ -1,0 +1,166 @@
+/* Kernel benchmark, shared-memory kernels: ordinary copies of slices of a
+ * matrix (columns, rows, blocks, transposes, rows by memcpy) at sizes and
+ * pitches where caches, sets and loop order matter. Each kernel is its own
+ * function with its sizes as parameters, so the measure option
+ * (-fplugin-arg-commcost-measure, docs/measure.md) predicts each run from
+ * the actual sizes and times it; bench/kernel_bench.py compares the two.
+ *
+ *   ./kernels_smp --list        the cases
+ *   ./kernels_smp CASE REPS     runs one case REPS times; before each run
+ *                               the caches and TLB are evicted, unless
+ *                               COMMCOST_BENCH_WARM is set (then the run
+ *                               before warms them).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NOINLINE __attribute__((noinline))
+
+NOINLINE void pack_col(double *restrict buf, const double *restrict a, int n,
+                       int ld, int col) {
+  for (int i = 0; i < n; i++)
+    buf[i] = a[(long)i * ld + col];
+}
+
+NOINLINE void unpack_col(double *restrict a, const double *restrict buf,
+                         int n, int ld, int col) {
+  for (int i = 0; i < n; i++)
+    a[(long)i * ld + col] = buf[i];
+}
+
+NOINLINE void pack_cols_rows_outer(double *restrict buf,
+                                   const double *restrict a, int n, int ld,
+                                   int k) {
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < k; j++)
+      buf[(long)j * n + i] = a[(long)i * ld + j];
+}
+
+NOINLINE void pack_cols_cols_outer(double *restrict buf,
+                                   const double *restrict a, int n, int ld,
+                                   int k) {
+  for (int j = 0; j < k; j++)
+    for (int i = 0; i < n; i++)
+      buf[(long)j * n + i] = a[(long)i * ld + j];
+}
+
+NOINLINE void pack_row(double *restrict buf, const double *restrict a, int n,
+                       int ld, int row) {
+  for (int j = 0; j < n; j++)
+    buf[j] = a[(long)row * ld + j];
+}
+
+NOINLINE void pack_block(double *restrict buf, const double *restrict a,
+                         int b, int ld) {
+  for (int i = 0; i < b; i++)
+    for (int j = 0; j < b; j++)
+      buf[i * b + j] = a[(long)i * ld + j];
+}
+
+NOINLINE void transpose(double *restrict t, const double *restrict a, int n,
+                        int ld) {
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++)
+      t[(long)j * ld + i] = a[(long)i * ld + j];
+}
+
+NOINLINE void memcpy_rows(char *restrict d, const char *restrict s, int rows,
+                          long w, long pitch) {
+  for (int r = 0; r < rows; r++)
+    memcpy(d + r * w, s + r * pitch, w);
+}
+
+NOINLINE void memcpy_block(char *restrict d, const char *restrict s,
+                           long bytes) {
+  memcpy(d, s, bytes);
+}
+
+/* Caches and TLB evicted: every line of a buffer twice the size of the
+ * largest cache written, one page after another. */
+static char *Evict;
+enum { EvictBytes = 128 << 20 };
+static void evict(void) {
+  static int Warm = -1;
+  if (Warm < 0)
+    Warm = getenv("COMMCOST_BENCH_WARM") != NULL;
+  if (Warm)
+    return;
+  for (long i = 0; i < EvictBytes; i += 64)
+    Evict[i]++;
+}
+
+enum { N = 2048, Pad = 2056, Small = 512, SmallPad = 520 };
+static double *A, *T, *Buf;
+
+/* The cases: one kernel at one size each, run alone so that each has a
+ * run file of its own (a kernel's site is the same site at every size). */
+static void col(void) { pack_col(Buf, A, N, N, 5); }
+static void col_padded(void) { pack_col(Buf, A, N, Pad, 5); }
+static void unpack(void) { unpack_col(T, Buf, N, N, 7); }
+static void cols8_rows_outer(void) { pack_cols_rows_outer(Buf, A, N, N, 8); }
+static void cols8_cols_outer(void) { pack_cols_cols_outer(Buf, A, N, N, 8); }
+static void row(void) { pack_row(Buf, A, N, N, 9); }
+static void block64(void) { pack_block(Buf, A, 64, N); }
+static void transpose2048(void) { transpose(T, A, N, N); }
+static void transpose512(void) { transpose(T, A, Small, Small); }
+static void transpose512_padded(void) { transpose(T, A, Small, SmallPad); }
+static void rows64(void) {
+  memcpy_rows((char *)Buf, (const char *)A, 64, 1024, 8L * N);
+}
+static void contiguous_1mib(void) {
+  memcpy_block((char *)T, (const char *)A, 1L << 20);
+}
+
+static const struct {
+  const char *Name;
+  void (*Run)(void);
+} Cases[] = {
+    {"col", col},
+    {"col_padded", col_padded},
+    {"unpack_col", unpack},
+    {"cols8_rows_outer", cols8_rows_outer},
+    {"cols8_cols_outer", cols8_cols_outer},
+    {"row", row},
+    {"block64", block64},
+    {"transpose2048", transpose2048},
+    {"transpose512", transpose512},
+    {"transpose512_padded", transpose512_padded},
+    {"rows64_memcpy", rows64},
+    {"contiguous_1mib", contiguous_1mib},
+};
+enum { NumCases = sizeof Cases / sizeof Cases[0] };
+
+int main(int argc, char **argv) {
+  if (argc == 2 && !strcmp(argv[1], "--list")) {
+    for (int i = 0; i < NumCases; i++)
+      puts(Cases[i].Name);
+    return 0;
+  }
+  int reps = argc == 3 ? atoi(argv[2]) : 0;
+  int which = -1;
+  for (int i = 0; argc == 3 && i < NumCases; i++)
+    if (!strcmp(argv[1], Cases[i].Name))
+      which = i;
+  if (which < 0 || reps < 1) {
+    fprintf(stderr, "usage: kernels_smp --list | CASE REPETITIONS\n");
+    return 2;
+  }
+  A = malloc(sizeof(double) * Pad * N);
+  T = malloc(sizeof(double) * Pad * N);
+  Buf = malloc(sizeof(double) * N * 16);
+  Evict = malloc(EvictBytes);
+  if (!A || !T || !Buf || !Evict) {
+    fprintf(stderr, "kernels_smp: out of memory\n");
+    return 1;
+  }
+  for (long i = 0; i < (long)Pad * N; i++)
+    A[i] = T[i] = (double)i;
+  memset(Buf, 0, sizeof(double) * N * 16);
+  memset(Evict, 0, EvictBytes);
+  for (int r = 0; r < reps; r++) {
+    evict();
+    Cases[which].Run();
+  }
+  return 0;
+}

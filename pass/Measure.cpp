@@ -1,0 +1,343 @@
+// The measure option (see Measure.h). A site is found again in the
+// function by its location: the analysis may have looked at a copy of the
+// function (a promoted or hoisted view), whose instructions are not the
+// function's. What is timed is what the site's record counts:
+// - a call outside loops, from just before it to just after it;
+// - a call in loops (its record counts every execution in the loop nest, or
+//   in one iteration of the loop it is analysed per iteration of): each
+//   execution is timed and the times are summed over the nest, which is
+//   recorded as one execution of the site, the rest of the nest's work left
+//   out;
+// - a copy loop, from the end of its nest's preheader to each exit, so the
+//   time covers every statement of the nest and the run's entry stands for
+//   all the records at the loop's location.
+// The predicted cost of a bracket, the sum of its sites' costs, is
+// computed before the clock starts, from the function's integer
+// parameters; a cost that needs any other value is not predicted at run
+// time (-1), and `commcost compare` falls back to the record.
+#include "Measure.h"
+#include "ExprCodegen.h"
+
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/LoopSimplify.h"
+#include "llvm/Transforms/Utils/LoopUtils.h"
+
+#include <map>
+
+using namespace llvm;
+
+namespace commcost {
+
+namespace {
+
+/// Marks the call or the loop header's terminator of a bracket, so that a
+/// function the bracketed code is inlined into does not time it again.
+constexpr const char *MeasuredKind = "commcost.measured";
+
+/// What one bracket times, and where its calls go.
+struct Bracket {
+  CallBase *Call = nullptr; ///< the call timed, alone or summed over Nest
+  Loop *Nest = nullptr;     ///< the loop nest the time covers
+  std::vector<const SiteResult *> Sites;
+  Instruction *Start = nullptr; ///< the clock starts (or the sum) before it
+  SmallVector<Instruction *, 2> Ends; ///< the time is recorded before each
+  Instruction *AfterCall = nullptr;   ///< a summed call's time ends here
+};
+
+bool sameLocation(const DILocation *A, const DILocation *B) {
+  for (; A && B; A = A->getInlinedAt(), B = B->getInlinedAt())
+    if (A->getLine() != B->getLine() || A->getColumn() != B->getColumn() ||
+        A->getFilename() != B->getFilename())
+      return false;
+  return !A && !B;
+}
+
+/// The call of F at Loc that R speaks of: the one whose callee's name
+/// contains R's (MPI_Send for PMPI_Send or llvm.memcpy), else the only
+/// call there.
+CallBase *findCall(Function &F, const SiteResult &R) {
+  SmallVector<CallBase *, 2> At;
+  for (Instruction &I : instructions(F))
+    if (auto *CB = dyn_cast<CallBase>(&I);
+        CB && !isa<DbgInfoIntrinsic>(CB) &&
+        sameLocation(CB->getDebugLoc().get(), R.Loc.get()))
+      At.push_back(CB);
+  for (CallBase *CB : At)
+    if (const Function *Callee = CB->getCalledFunction();
+        Callee && Callee->getName().contains(R.Callee))
+      return CB;
+  return At.size() == 1 ? At.front() : nullptr;
+}
+
+/// The loop of F whose location is R's (a copy loop's nest).
+Loop *findLoop(LoopInfo &LI, const SiteResult &R) {
+  for (Loop *L : LI.getLoopsInPreorder())
+    if (sameLocation(L->getStartLoc().get(), R.Loc.get()))
+      return L;
+  return nullptr;
+}
+
+bool isLoopAt(const Loop &L, const DebugLoc &Loc) {
+  return Loc && sameLocation(L.getStartLoc().get(), Loc.get());
+}
+
+/// The outermost loop around Call that its record counts: inside the loop
+/// it is analysed per iteration of, if any.
+Loop *countedNest(LoopInfo &LI, const CallBase &Call, const AnalysedSite &A) {
+  Loop *Out = nullptr;
+  for (Loop *L = LI.getLoopFor(Call.getParent()); L; L = L->getParentLoop()) {
+    if (isLoopAt(*L, A.PerIterationLoc))
+      break;
+    Out = L;
+  }
+  return Out;
+}
+
+Instruction *markedAt(const Bracket &B) {
+  return B.Call ? static_cast<Instruction *>(B.Call)
+                : B.Nest->getHeader()->getTerminator();
+}
+
+/// The brackets of F's analysed sites, one per call or copy loop nest. A
+/// copy statement reported at the loop it is analysed per iteration of
+/// (one element per iteration) is left out: the code at that location is
+/// every iteration.
+std::vector<Bracket> bracketsOf(Function &F, const CommCostInfo &Info,
+                                LoopInfo &LI) {
+  std::vector<Bracket> Out;
+  std::map<const void *, size_t> Index;
+  for (const SiteResult &R : Info.Sites) {
+    if (!R.Analysed || !R.Loc)
+      continue;
+    const AnalysedSite &A = *R.Analysed;
+    Bracket B;
+    if (R.Callee == "loop") {
+      B.Nest = findLoop(LI, R);
+      if (!B.Nest || isLoopAt(*B.Nest, A.PerIterationLoc))
+        continue;
+    } else {
+      B.Call = findCall(F, R);
+      if (!B.Call)
+        continue;
+      B.Nest = countedNest(LI, *B.Call, A);
+    }
+    if (markedAt(B)->getMetadata(MeasuredKind))
+      continue;
+    const void *Key = B.Call ? static_cast<const void *>(B.Call) : B.Nest;
+    auto [It, New] = Index.try_emplace(Key, Out.size());
+    if (New)
+      Out.push_back(std::move(B));
+    Out[It->second].Sites.push_back(&R);
+  }
+  return Out;
+}
+
+/// The first instruction after Call on its normal path.
+Instruction *after(CallBase &Call, DominatorTree &DT, LoopInfo &LI) {
+  if (auto *Invoke = dyn_cast<InvokeInst>(&Call))
+    return &*SplitEdge(Invoke->getParent(), Invoke->getNormalDest(), &DT, &LI)
+                 ->getFirstInsertionPt();
+  return Call.getNextNode();
+}
+
+/// Puts each bracket's loop in the form its calls need (a preheader, exits
+/// only the loop reaches) and sets where the calls go.
+void place(std::vector<Bracket> &Brackets, DominatorTree &DT, LoopInfo &LI) {
+  for (Bracket &B : Brackets) {
+    if (B.Call)
+      B.AfterCall = after(*B.Call, DT, LI);
+    if (!B.Nest) {
+      B.Start = B.Call;
+      B.Ends.push_back(B.AfterCall);
+      continue;
+    }
+    Loop &L = *B.Nest;
+    BasicBlock *Pre = L.getLoopPreheader();
+    if (!Pre)
+      Pre = InsertPreheaderForLoop(&L, &DT, &LI, nullptr, false);
+    if (!Pre)
+      continue;
+    formDedicatedExitBlocks(&L, &DT, &LI, nullptr, false);
+    B.Start = Pre->getTerminator();
+    SmallVector<BasicBlock *, 4> Exits;
+    L.getUniqueExitBlocks(Exits);
+    for (BasicBlock *Exit : Exits)
+      B.Ends.push_back(&*Exit->getFirstInsertionPt());
+  }
+}
+
+/// The bracket's predicted cost in picoseconds, as an i64 computed before
+/// At (which moves to a new block), or -1 when some site is not priced or
+/// its cost reads a value that is not an integer parameter of F.
+Value *predictedPs(const Bracket &B, Function &F, const CommCostInfo &Info,
+                   Instruction *At) {
+  Type *I64 = Type::getInt64Ty(F.getContext());
+  Expr Sum = Expr::constant(0);
+  for (const SiteResult *R : B.Sites) {
+    if (!R->Analysed->Cost.priced())
+      return ConstantInt::getSigned(I64, -1);
+    Sum = Sum + R->Analysed->Cost.picoseconds();
+  }
+  if (Sum.isConstant())
+    return ConstantInt::getSigned(I64, Sum.constantValue());
+  std::map<std::string, Argument *, std::less<>> Params;
+  const std::vector<std::string> &Names = Info.Total.Params;
+  for (unsigned I = 0; I < Names.size() && I < F.arg_size(); ++I)
+    if (F.getArg(I)->getType()->isIntegerTy())
+      Params.emplace(Names[I], F.getArg(I));
+  for (const std::string &V : Sum.variables())
+    if (!Params.count(V))
+      return ConstantInt::getSigned(I64, -1);
+  BasicBlock *Head = At->getParent();
+  BasicBlock *Tail = SplitBlock(Head, At);
+  Head->getTerminator()->eraseFromParent();
+  IRBuilder<> IRB(Head);
+  IRB.SetCurrentDebugLocation(At->getDebugLoc());
+  std::map<std::string, Value *, std::less<>> Vars;
+  for (const std::string &V : Sum.variables()) {
+    Argument *A = Params.at(V);
+    Vars.emplace(V, asI64(IRB, A, A->hasZExtAttr()));
+  }
+  Value *Ps = emitExpr(IRB, Sum, Vars);
+  IRB.CreateBr(Tail);
+  return Ps;
+}
+
+/// The descriptor of a bracket (struct commcost_site of measure.h).
+GlobalVariable *descriptor(Module &M, const Bracket &B, const Function &F) {
+  LLVMContext &C = M.getContext();
+  const SiteResult &R = *B.Sites.front();
+  const DILocation *Loc = R.Loc.get();
+  auto *Ptr = PointerType::getUnqual(C);
+  auto *I32 = Type::getInt32Ty(C);
+  auto *Ty = StructType::get(C, {Ptr, Ptr, Ptr, Ptr, I32, I32, Ptr});
+  auto String = [&](StringRef S) -> Constant * {
+    auto *Init = ConstantDataArray::getString(C, S);
+    auto *G = new GlobalVariable(M, Init->getType(), true,
+                                 GlobalValue::PrivateLinkage, Init,
+                                 "commcost.measure.str");
+    G->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+    G->setAlignment(Align(1));
+    return G;
+  };
+  Constant *Init = ConstantStruct::get(
+      Ty, {String(Loc->getFilename()), String(F.getName()),
+           String(siteKindName(R.Analysed->Data.Kind)), String(R.Callee),
+           ConstantInt::get(I32, Loc->getLine()),
+           ConstantInt::get(I32, Loc->getColumn()),
+           ConstantPointerNull::get(Ptr)});
+  auto *G = new GlobalVariable(M, Ty, false, GlobalValue::InternalLinkage,
+                               Init, "commcost.measure.site");
+  G->setAlignment(Align(8));
+  return G;
+}
+
+/// The measure library's two entry points, declared with what they touch:
+/// memory of their own and, for the record, the descriptor.
+struct Runtime {
+  FunctionCallee Now, Record, RecordDuration;
+  explicit Runtime(Module &M) {
+    LLVMContext &C = M.getContext();
+    auto *I64 = Type::getInt64Ty(C);
+    auto *Ptr = PointerType::getUnqual(C);
+    AttrBuilder NowAttrs(C);
+    NowAttrs.addAttribute(Attribute::NoUnwind);
+    NowAttrs.addAttribute(Attribute::WillReturn);
+    NowAttrs.addMemoryAttr(MemoryEffects::inaccessibleMemOnly());
+    Now = M.getOrInsertFunction(
+        "__commcost_measure_now",
+        AttributeList::get(C, AttributeList::FunctionIndex, NowAttrs), I64);
+    AttrBuilder RecordAttrs(C);
+    RecordAttrs.addAttribute(Attribute::NoUnwind);
+    RecordAttrs.addAttribute(Attribute::WillReturn);
+    RecordAttrs.addMemoryAttr(MemoryEffects::inaccessibleOrArgMemOnly());
+    Record = M.getOrInsertFunction(
+        "__commcost_measure_record",
+        AttributeList::get(C, AttributeList::FunctionIndex, RecordAttrs),
+        Type::getVoidTy(C), Ptr, I64, I64);
+    RecordDuration = M.getOrInsertFunction(
+        "__commcost_measure_record_duration",
+        AttributeList::get(C, AttributeList::FunctionIndex, RecordAttrs),
+        Type::getVoidTy(C), Ptr, I64, I64);
+  }
+};
+
+/// The clock from Start to each End.
+void timeSpan(const Bracket &B, Runtime &RT, GlobalVariable *Site, Value *Ps) {
+  IRBuilder<> IRB(B.Start);
+  IRB.SetCurrentDebugLocation(B.Start->getDebugLoc());
+  Value *Started = IRB.CreateCall(RT.Now);
+  for (Instruction *End : B.Ends) {
+    IRB.SetInsertPoint(End);
+    IRB.CreateCall(RT.Record, {Site, Started, Ps});
+  }
+}
+
+/// Each execution of the call timed, the times summed in a slot the nest's
+/// preheader clears (promoted to registers by the optimiser) and recorded
+/// at each exit of the nest.
+void sumOverNest(const Bracket &B, Runtime &RT, GlobalVariable *Site,
+                 Value *Ps) {
+  Function &F = *B.Call->getFunction();
+  IRBuilder<> IRB(&*F.getEntryBlock().getFirstInsertionPt());
+  AllocaInst *Sum = IRB.CreateAlloca(IRB.getInt64Ty(), nullptr,
+                                     "commcost.measure.sum");
+  IRB.SetInsertPoint(B.Start);
+  IRB.CreateStore(IRB.getInt64(0), Sum);
+  IRB.SetInsertPoint(B.Call);
+  IRB.SetCurrentDebugLocation(B.Call->getDebugLoc());
+  Value *Started = IRB.CreateCall(RT.Now);
+  IRB.SetInsertPoint(B.AfterCall);
+  Value *Took = IRB.CreateSub(IRB.CreateCall(RT.Now), Started);
+  IRB.CreateStore(
+      IRB.CreateAdd(IRB.CreateLoad(IRB.getInt64Ty(), Sum), Took), Sum);
+  for (Instruction *End : B.Ends) {
+    IRB.SetInsertPoint(End);
+    IRB.CreateCall(RT.RecordDuration,
+                   {Site, IRB.CreateLoad(IRB.getInt64Ty(), Sum), Ps});
+  }
+}
+
+} // namespace
+
+PreservedAnalyses CommCostMeasurePass::run(Function &F,
+                                           FunctionAnalysisManager &FAM) {
+  if (F.isDeclaration() ||
+      (Once && !State->Measured.insert(&F).second))
+    return PreservedAnalyses::all();
+  const CommCostInfo &Info = getCommCostResult(F, FAM, *State);
+  auto &LI = FAM.getResult<LoopAnalysis>(F);
+  auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
+  std::vector<Bracket> Brackets = bracketsOf(F, Info, LI);
+  if (Brackets.empty())
+    return PreservedAnalyses::all();
+  // The analysis result speaks of the code before it changes: read it all
+  // (the predictions' expressions, the descriptors) before the first call
+  // goes in, and the loops' shapes before a prediction splits a block.
+  place(Brackets, DT, LI);
+  Module &M = *F.getParent();
+  Runtime RT(M);
+  MDNode *Mark = MDNode::get(F.getContext(), {});
+  for (Bracket &B : Brackets) {
+    if (!B.Start)
+      continue;
+    GlobalVariable *Site = descriptor(M, B, F);
+    markedAt(B)->setMetadata(MeasuredKind, Mark);
+    Value *Ps = predictedPs(B, F, Info, B.Start);
+    if (B.Call && B.Nest)
+      sumOverNest(B, RT, Site, Ps);
+    else
+      timeSpan(B, RT, Site, Ps);
+  }
+  return PreservedAnalyses::none();
+}
+
+} // namespace commcost

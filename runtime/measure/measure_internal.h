@@ -1,0 +1,63 @@
+/* Internals of libcommcost-measure shared by its two sources (measure.c:
+ * timing and per-site statistics; dump.c: the run file) and by its tests
+ * (test/measure), which feed exact durations and dump into a directory of
+ * their choice. Not installed.
+ *
+ * The functions and variables here have hidden visibility: when the static
+ * library is linked into several shared objects, only the public entry
+ * points are exported, so that they resolve to one copy per process. */
+#ifndef COMMCOST_MEASURE_INTERNAL_H
+#define COMMCOST_MEASURE_INTERNAL_H
+
+#include "commcost/measure.h"
+
+#include <pthread.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define COMMCOST_MEASURE_HIDDEN __attribute__((visibility("hidden")))
+
+/* Durations kept per site for the median: exact up to this many runs, a
+ * uniform sample of the runs (Algorithm R) beyond. */
+#define COMMCOST_MEASURE_RESERVOIR 1024
+
+/* What site->state points to once the site has run. Fields other than
+ * site and next are guarded by lock. */
+struct commcost_measure_state {
+  pthread_mutex_t lock;
+  struct commcost_site *site;
+  struct commcost_measure_state *next; /* the list of all states */
+  uint64_t count, total_ns, min_ns, max_ns;
+  uint64_t predicted_count;
+  /* Up to count * 2^63 ps: beyond 64 bits over a long run. */
+  unsigned __int128 predicted_total_ps;
+  uint64_t rng; /* xorshift64 state of the reservoir's choices */
+  /* The first min(count, COMMCOST_MEASURE_RESERVOIR) are valid. */
+  uint64_t samples[COMMCOST_MEASURE_RESERVOIR];
+};
+
+/* Every state, newest first, and the lock that guards the list's head
+ * (a state's next never changes once it is linked). */
+COMMCOST_MEASURE_HIDDEN extern struct commcost_measure_state
+    *commcost_measure_states;
+COMMCOST_MEASURE_HIDDEN extern pthread_mutex_t commcost_measure_states_lock;
+
+/* Adds one run of site that took ns nanoseconds (predicted_ps < 0: no
+ * prediction): __commcost_measure_record_duration without arranging the
+ * dump at exit. */
+COMMCOST_MEASURE_HIDDEN void
+commcost_measure_record_duration(struct commcost_site *site, uint64_t ns,
+                                 int64_t predicted_ps);
+
+/* Writes dir/commcost-run.<pid>.json atomically. Returns 0, or -1 after
+ * printing "commcost-measure: cannot write <path>: <reason>" to stderr. */
+COMMCOST_MEASURE_HIDDEN int commcost_measure_dump(const char *dir);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* COMMCOST_MEASURE_INTERNAL_H */
