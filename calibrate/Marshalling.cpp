@@ -1,8 +1,10 @@
 // Suite 1, marshalling (the cache-lines paper): copy R rows, C columns or
 // an R x C sub-block of a Rows x Cols matrix of doubles into a contiguous
-// buffer and back (with --mpi: rank 0 packs and sends, rank 1 receives and
-// unpacks). The matrix lines are flushed before every sample, so each
-// transfer starts from memory as in a real exchange of a large array.
+// buffer, or back (half the points each: a sample is one way, as the
+// plugin prices one pack or one unpack; with --mpi: rank 0 packs and sends,
+// rank 1 receives and unpacks). Before every sample the matrix lines are
+// flushed and the TLB evicted, so each transfer starts from memory and from
+// page walks, as a real exchange of a large array does.
 // Features: n (one message), m (bytes), L_mem (lines, from libcommcost),
 // and beyond the paper: pages (the same count with the page as the line),
 // runs (contiguous pieces) and L_re<k>, the lines each cache level brings
@@ -10,8 +12,8 @@
 // third copied by one memcpy per row (n = R messages: what a message costs
 // beyond the first), and a quarter of the matrices have a power-of-two
 // row, whose columns crowd a few cache sets. Pack and unpack walk alike,
-// so a sample's L_re<k> are twice the pack loop's; likewise P_re_<N>, the
-// pages walked again with a TLB of N entries, for each N of
+// so an MPI sample's L_re<k> are twice the pack loop's; likewise P_re_<N>,
+// the pages walked again with a TLB of N entries, for each N of
 // tlbSizesTried() (the fit picks the one the times agree with: no
 // interface tells a TLB's size).
 #include "Suite.h"
@@ -69,6 +71,8 @@ struct Shape {
   bool ColumnsOuter = false;
   /// One memcpy per row, as programs copy rows: n = R messages.
   bool MemcpyRows = false;
+  /// Without MPI: the buffer copied into the matrix instead of out.
+  bool Unpack = false;
 };
 
 Slice2D sliceOf(const Shape &S) {
@@ -143,12 +147,13 @@ PointSpec makePoint(RunContext &Ctx, const Shape &S) {
   P.Record.Features["count"] = double(S.Kind == "row" ? S.R : S.C);
   P.Record.Features["columns_outer"] = S.ColumnsOuter;
   P.Record.Features["memcpy_rows"] = S.MemcpyRows;
+  P.Record.Features["unpack"] = S.Unpack;
   if (S.MemcpyRows)
     P.Record.Features["n"] = double(Sl.Rows);
   for (const auto &[Name, V] :
        packRefetchFeatures(Sl, Offset, sizeof(double), S.ColumnsOuter, Mc,
                            tlbSizesTried()))
-    P.Record.Features[Name] = 2 * V; // pack and unpack
+    P.Record.Features[Name] = Ctx.Mpi ? 2 * V : V; // MPI: pack and unpack
   uint64_t Elems = Sl.Rows * Sl.BytesPerRow / sizeof(double);
   P.Setup = [S, Elems] {
     arena().reserve(S.Rows * S.Cols * sizeof(double));
@@ -159,10 +164,10 @@ PointSpec makePoint(RunContext &Ctx, const Shape &S) {
     Arena &A = arena();
     int Rank = mpiRank();
     flushSlice(A.Data, S);
+    evictTlb();
     if (!Mpi) {
       double T0 = nowUs();
-      copySlice(A.Data, S, A.Buffer.data(), /*Pack=*/true);
-      copySlice(A.Data, S, A.Buffer.data(), /*Pack=*/false);
+      copySlice(A.Data, S, A.Buffer.data(), /*Pack=*/!S.Unpack);
       return nowUs() - T0;
     }
     // Rank 0 packs and sends, rank 1 receives and unpacks; the sample is
@@ -217,6 +222,7 @@ Shape randomShape(Rng &Random, uint64_t MaxDim) {
     S.ColumnsOuter = Mode == 1 && S.C > 1;
     S.MemcpyRows = Mode == 2;
   }
+  S.Unpack = std::uniform_int_distribution<int>(0, 1)(Random) == 1;
   return S;
 }
 

@@ -5,6 +5,9 @@
 
 #include <chrono>
 #include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <new>
 #include <immintrin.h>
 
 namespace commcost::calib {
@@ -39,6 +42,23 @@ void flushRange(const void *Begin, size_t Bytes) {
   for (; Line < End; Line += 64)
     _mm_clflush(reinterpret_cast<const void *>(Line));
   _mm_mfence();
+}
+
+void evictTlb() {
+  constexpr size_t Pages = 16384, PageBytes = 4096;
+  static char *Buffer = [] {
+    auto *B = static_cast<char *>(std::aligned_alloc(PageBytes, Pages * PageBytes));
+    if (!B)
+      throw std::bad_alloc();
+    std::memset(B, 1, Pages * PageBytes);
+    return B;
+  }();
+  // A different line of each page, so that the lines touched spread over
+  // the cache sets instead of crowding the few a page offset maps to.
+  unsigned Sum = 0;
+  for (size_t I = 0; I < Pages; ++I)
+    Sum += static_cast<volatile char *>(Buffer)[I * PageBytes + (I * 64) % PageBytes];
+  doNotOptimize(&Sum);
 }
 
 void doNotOptimize(const void *P) { asm volatile("" : : "g"(P) : "memory"); }

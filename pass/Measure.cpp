@@ -240,33 +240,30 @@ GlobalVariable *descriptor(Module &M, const Bracket &B, const Function &F) {
   return G;
 }
 
-/// The measure library's two entry points, declared with what they touch:
-/// memory of their own and, for the record, the descriptor.
+/// The measure library's entry points, declared with what they touch:
+/// memory of their own and, for the records, the descriptor.
 struct Runtime {
   FunctionCallee Now, Record, RecordDuration;
   explicit Runtime(Module &M) {
     LLVMContext &C = M.getContext();
     auto *I64 = Type::getInt64Ty(C);
     auto *Ptr = PointerType::getUnqual(C);
-    AttrBuilder NowAttrs(C);
-    NowAttrs.addAttribute(Attribute::NoUnwind);
-    NowAttrs.addAttribute(Attribute::WillReturn);
-    NowAttrs.addMemoryAttr(MemoryEffects::inaccessibleMemOnly());
-    Now = M.getOrInsertFunction(
-        "__commcost_measure_now",
-        AttributeList::get(C, AttributeList::FunctionIndex, NowAttrs), I64);
-    AttrBuilder RecordAttrs(C);
-    RecordAttrs.addAttribute(Attribute::NoUnwind);
-    RecordAttrs.addAttribute(Attribute::WillReturn);
-    RecordAttrs.addMemoryAttr(MemoryEffects::inaccessibleOrArgMemOnly());
-    Record = M.getOrInsertFunction(
-        "__commcost_measure_record",
-        AttributeList::get(C, AttributeList::FunctionIndex, RecordAttrs),
-        Type::getVoidTy(C), Ptr, I64, I64);
-    RecordDuration = M.getOrInsertFunction(
-        "__commcost_measure_record_duration",
-        AttributeList::get(C, AttributeList::FunctionIndex, RecordAttrs),
-        Type::getVoidTy(C), Ptr, I64, I64);
+    auto Touching = [&](MemoryEffects Effects) {
+      AttrBuilder Attrs(C);
+      Attrs.addAttribute(Attribute::NoUnwind);
+      Attrs.addAttribute(Attribute::WillReturn);
+      Attrs.addMemoryAttr(Effects);
+      return AttributeList::get(C, AttributeList::FunctionIndex, Attrs);
+    };
+    AttributeList Records = Touching(MemoryEffects::inaccessibleOrArgMemOnly());
+    Now = M.getOrInsertFunction("__commcost_measure_now",
+                                Touching(MemoryEffects::inaccessibleMemOnly()),
+                                I64);
+    for (auto [Callee, Name] :
+         {std::pair(&Record, "__commcost_measure_record"),
+          std::pair(&RecordDuration, "__commcost_measure_record_duration")})
+      *Callee = M.getOrInsertFunction(Name, Records, Type::getVoidTy(C), Ptr,
+                                      I64, I64);
   }
 };
 

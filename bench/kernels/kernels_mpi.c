@@ -12,6 +12,8 @@
  */
 #include <mpi.h>
 
+#include "harness.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,17 +55,6 @@ NOINLINE void recv_packets(char *buf, long each, int packets, int from) {
              MPI_STATUS_IGNORE);
 }
 
-static char *Evict;
-enum { EvictBytes = 128 << 20 };
-static void evict(void) {
-  static int Warm = -1;
-  if (Warm < 0)
-    Warm = getenv("COMMCOST_BENCH_WARM") != NULL;
-  if (Warm)
-    return;
-  for (long i = 0; i < EvictBytes; i += 64)
-    Evict[i]++;
-}
 
 enum { N = 2048, MiB = 1 << 20 };
 static double *A, *Buf;
@@ -99,10 +90,7 @@ PACKETS(16)
 PACKETS(256)
 PACKETS(4096)
 
-static const struct {
-  const char *Name;
-  void (*Run)(void);
-} Cases[] = {
+static const struct bench_case Cases[] = {
     {"mpi_col_vector", col_vector}, {"mpi_col_packed", col_packed},
     {"mpi_row", row},               {"mpi_1mib_1", packets1},
     {"mpi_1mib_16", packets16},     {"mpi_1mib_256", packets256},
@@ -113,34 +101,21 @@ enum { NumCases = sizeof Cases / sizeof Cases[0] };
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
   MPI_Comm_rank(MPI_COMM_WORLD, &Rank);
-  if (argc == 2 && !strcmp(argv[1], "--list")) {
-    for (int i = 0; Rank == 0 && i < NumCases; i++)
-      puts(Cases[i].Name);
+  int reps = 0;
+  int which = pick_case(Cases, NumCases, argc, argv, Rank == 0, &reps);
+  if (which < 0) {
     MPI_Finalize();
-    return 0;
-  }
-  int reps = argc == 3 ? atoi(argv[2]) : 0;
-  int which = -1;
-  for (int i = 0; argc == 3 && i < NumCases; i++)
-    if (!strcmp(argv[1], Cases[i].Name))
-      which = i;
-  if (which < 0 || reps < 1) {
-    if (Rank == 0)
-      fprintf(stderr, "usage: kernels_mpi --list | CASE REPETITIONS\n");
-    MPI_Finalize();
-    return 2;
+    return which == -1 ? 0 : 2;
   }
   A = malloc(sizeof(double) * N * N);
   Buf = malloc(MiB > sizeof(double) * N ? MiB : sizeof(double) * N);
-  Evict = malloc(EvictBytes);
-  if (!A || !Buf || !Evict) {
+  if (!A || !Buf || !evict_init()) {
     fprintf(stderr, "kernels_mpi: out of memory\n");
     MPI_Abort(MPI_COMM_WORLD, 1);
   }
   for (long i = 0; i < (long)N * N; i++)
     A[i] = (double)i;
   memset(Buf, 0, MiB);
-  memset(Evict, 0, EvictBytes);
   for (int r = 0; r < reps; r++) {
     evict();
     MPI_Barrier(MPI_COMM_WORLD);

@@ -11,6 +11,8 @@
  *                               COMMCOST_BENCH_WARM is set (then the run
  *                               before warms them).
  */
+#include "harness.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -76,19 +78,6 @@ NOINLINE void memcpy_block(char *restrict d, const char *restrict s,
   memcpy(d, s, bytes);
 }
 
-/* Caches and TLB evicted: every line of a buffer twice the size of the
- * largest cache written, one page after another. */
-static char *Evict;
-enum { EvictBytes = 128 << 20 };
-static void evict(void) {
-  static int Warm = -1;
-  if (Warm < 0)
-    Warm = getenv("COMMCOST_BENCH_WARM") != NULL;
-  if (Warm)
-    return;
-  for (long i = 0; i < EvictBytes; i += 64)
-    Evict[i]++;
-}
 
 enum { N = 2048, Pad = 2056, Small = 512, SmallPad = 520 };
 static double *A, *T, *Buf;
@@ -112,10 +101,7 @@ static void contiguous_1mib(void) {
   memcpy_block((char *)T, (const char *)A, 1L << 20);
 }
 
-static const struct {
-  const char *Name;
-  void (*Run)(void);
-} Cases[] = {
+static const struct bench_case Cases[] = {
     {"col", col},
     {"col_padded", col_padded},
     {"unpack_col", unpack},
@@ -132,32 +118,20 @@ static const struct {
 enum { NumCases = sizeof Cases / sizeof Cases[0] };
 
 int main(int argc, char **argv) {
-  if (argc == 2 && !strcmp(argv[1], "--list")) {
-    for (int i = 0; i < NumCases; i++)
-      puts(Cases[i].Name);
-    return 0;
-  }
-  int reps = argc == 3 ? atoi(argv[2]) : 0;
-  int which = -1;
-  for (int i = 0; argc == 3 && i < NumCases; i++)
-    if (!strcmp(argv[1], Cases[i].Name))
-      which = i;
-  if (which < 0 || reps < 1) {
-    fprintf(stderr, "usage: kernels_smp --list | CASE REPETITIONS\n");
-    return 2;
-  }
+  int reps = 0;
+  int which = pick_case(Cases, NumCases, argc, argv, 1, &reps);
+  if (which < 0)
+    return which == -1 ? 0 : 2;
   A = malloc(sizeof(double) * Pad * N);
   T = malloc(sizeof(double) * Pad * N);
   Buf = malloc(sizeof(double) * N * 16);
-  Evict = malloc(EvictBytes);
-  if (!A || !T || !Buf || !Evict) {
+  if (!A || !T || !Buf || !evict_init()) {
     fprintf(stderr, "kernels_smp: out of memory\n");
     return 1;
   }
   for (long i = 0; i < (long)Pad * N; i++)
     A[i] = T[i] = (double)i;
   memset(Buf, 0, sizeof(double) * N * 16);
-  memset(Evict, 0, EvictBytes);
   for (int r = 0; r < reps; r++) {
     evict();
     Cases[which].Run();

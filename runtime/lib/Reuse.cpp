@@ -1,47 +1,102 @@
-// The layer-condition estimate of line transfers (Reuse.h).
+// The layer-condition estimate of line transfers (Reuse.h), written once
+// for numbers (Num, wide enough for any product of two 64-bit counts) and
+// for expressions, as LineFormulas.h writes the line counts: a test on
+// values that are constants picks its branch; a test on a symbolic value
+// becomes a factor that is 1 when it holds and 0 when not.
 #include "commcost/Reuse.h"
 
+#include "LineFormulas.h"
+
 #include <algorithm>
-#include <numeric>
+#include <limits>
+#include <utility>
 
 namespace commcost {
 
 namespace {
 
-uint64_t ceilDiv(uint64_t A, uint64_t B) { return A / B + (A % B != 0); }
+using formulas::known;
+using formulas::lit;
+using formulas::maxOf;
+using formulas::minOf;
+using formulas::Num;
+
+template <typename T> struct DimOf {
+  T Count, Pitch, Lines;
+};
+template <typename T> struct WalkOf {
+  T BlockLines;
+  std::vector<DimOf<T>> Dims;
+};
+
+/// Beyond any 64-bit result, and products of two such stay far from
+/// Num's limits.
+constexpr Num Saturated = Num(1) << 100;
+
+Num times(Num A, Num B) { return std::min(Saturated, A * B); }
+Expr times(const Expr &A, const Expr &B) { return A * B; }
+Num divide(Num A, Num B) { return A / B; }
+Expr divide(const Expr &A, const Expr &B) { return A / B; }
+Num remainder(Num A, Num B) { return A % B; }
+Expr remainder(const Expr &A, const Expr &B) { return A % B; }
+Num ceilDivide(Num A, Num B) { return A / B + (A % B != 0); }
+Expr ceilDivide(const Expr &A, const Expr &B) { return Expr::ceilDiv(A, B); }
+Num gcdOf(Num A, Num B) {
+  while (B != 0)
+    A = std::exchange(B, A % B);
+  return A;
+}
+Expr gcdOf(const Expr &A, const Expr &B) { return Expr::gcd(A, B); }
+
+/// 1 when A <= B, else 0 (integers).
+Num atMost(Num A, Num B) { return A <= B; }
+Expr atMost(const Expr &A, const Expr &B) {
+  return Expr::max(lit<Expr>(0), Expr::min(lit<Expr>(1), B - A + lit<Expr>(1)));
+}
+/// 1 when A (>= 0) is not 0, else 0.
+Num nonZero(Num A) { return A != 0; }
+Expr nonZero(const Expr &A) { return Expr::min(lit<Expr>(1), A); }
+
+/// C ? A : B for C in {0, 1}.
+template <typename T> T choose(const T &C, const T &A, const T &B) {
+  if (std::optional<Num> K = known(C))
+    return *K ? A : B;
+  return C * A + (lit<T>(1) - C) * B;
+}
 
 /// Cache sets a walk's lines fall into, after repeating a walk that uses
-/// Used sets Count times, Pitch bytes apart: a pitch of whole lines shifts
-/// the sets by Pitch/LineSize modulo Sets, and repeats after Sets/gcd of
-/// them (a power-of-two pitch comes back to the same few sets); any other
-/// pitch adds sets as it adds lines (Before lines became Lines).
-uint64_t setsAfterRepeating(uint64_t Used, uint64_t Before, uint64_t Lines,
-                            uint64_t Count, uint64_t Pitch, uint64_t LineSize,
-                            uint64_t Sets) {
+/// Used sets Count (>= 1) times, Pitch bytes apart: a pitch of whole lines
+/// shifts the sets by Pitch/LineSize modulo Sets, and repeats after
+/// Sets/gcd of them (a power-of-two pitch comes back to the same few sets;
+/// a shift of 0 keeps Used); any other pitch adds sets as it adds lines
+/// (Before lines became Lines).
+template <typename T>
+T setsAfterRepeating(const T &Used, const T &Before, const T &Lines,
+                     const T &Count, const T &Pitch, uint64_t LineSize,
+                     uint64_t Sets) {
+  const T S = lit<T>(Sets), One = lit<T>(1);
   // Products of counts below Sets each; at Sets or above, all sets.
-  auto Times = [Sets](uint64_t A, uint64_t B) {
-    uint64_t P;
-    return __builtin_mul_overflow(A, B, &P) ? Sets : std::min(Sets, P);
+  auto Times = [&](const T &A, const T &B) {
+    return minOf(S, times(minOf(A, S), minOf(B, S)));
   };
-  if (Pitch % LineSize != 0) // the sets grow as the lines do
-    return Times(Used, ceilDiv(Lines, std::max<uint64_t>(1, Before)));
-  uint64_t Shift = (Pitch / LineSize) % Sets;
-  if (Shift == 0)
-    return Used;
-  Shift = std::min(Shift, Sets - Shift);
-  uint64_t Distinct = std::min(Count, Sets / std::gcd(Sets, Shift));
-  uint64_t Spread = Shift >= Used ? Times(Distinct, Used)
-                                  : Used + Times(Shift, Distinct - 1);
-  return std::min({Sets, Spread, std::max<uint64_t>(Used, Lines)});
+  T Aligned = One - nonZero(remainder(Pitch, lit<T>(LineSize)));
+  T Growing = Times(Used, ceilDivide(Lines, maxOf(One, Before)));
+  T Shift = remainder(divide(Pitch, lit<T>(LineSize)), S);
+  Shift = minOf(Shift, S - Shift);
+  T Distinct = minOf(Count, divide(S, gcdOf(S, Shift)));
+  T Spread = choose(atMost(Used, Shift), Times(Distinct, Used),
+                    Used + Times(Shift, Distinct - One));
+  return choose(Aligned, minOf(S, minOf(Spread, maxOf(Used, Lines))),
+                Growing);
 }
 
 /// Walks over the same loops: as many dimensions, the same counts.
-bool sameLoops(std::span<const Walk> Walks) {
-  for (const Walk &W : Walks) {
+template <typename T> bool sameLoops(std::span<const WalkOf<T>> Walks) {
+  for (const WalkOf<T> &W : Walks) {
     if (W.Dims.size() != Walks[0].Dims.size())
       return false;
     for (size_t D = 0; D < W.Dims.size(); ++D)
-      if (W.Dims[D].Count != Walks[0].Dims[D].Count)
+      if (!formulas::same(W.Dims[D].Count, Walks[0].Dims[D].Count))
         return false;
   }
   return true;
@@ -49,56 +104,59 @@ bool sameLoops(std::span<const Walk> Walks) {
 
 /// The walks of a group, dimension by dimension, sharing Lines lines of
 /// Ways ways in Sets sets.
-std::optional<std::vector<uint64_t>>
-transfersSharing(std::span<const Walk> Walks, uint64_t Lines, uint64_t Ways,
-                 uint64_t Sets, uint64_t LineSize) {
+template <typename T>
+std::vector<T> transfersSharing(std::span<const WalkOf<T>> Walks,
+                                uint64_t Lines, uint64_t Ways, uint64_t Sets,
+                                uint64_t LineSize) {
+  const T One = lit<T>(1), Zero = lit<T>(0);
   size_t N = Walks.size();
-  std::vector<uint64_t> Unique(N), Transfers(N), Used(N);
+  std::vector<T> Unique(N), Transfers(N), Used(N);
   for (size_t I = 0; I < N; ++I) {
     Unique[I] = Transfers[I] = Walks[I].BlockLines;
-    Used[I] = std::min(Sets, std::max<uint64_t>(1, Walks[I].BlockLines));
+    Used[I] = minOf(lit<T>(Sets), maxOf(One, Walks[I].BlockLines));
   }
   for (size_t D = 0; D < Walks[0].Dims.size(); ++D) {
     // Kerncraft's layer condition: the inner walks of all of them must
     // fit together, in lines and in lines per set.
-    uint64_t Together = 0, PerSet = 0;
-    bool Fits = true;
-    for (size_t I = 0; I < N && Fits; ++I)
-      Fits = !__builtin_add_overflow(Together, Unique[I], &Together) &&
-             !__builtin_add_overflow(PerSet, ceilDiv(Unique[I], Used[I]),
-                                     &PerSet);
-    Fits = Fits && Together <= Lines && PerSet <= Ways;
+    T Together = Zero, PerSet = Zero;
     for (size_t I = 0; I < N; ++I) {
-      const WalkDim &Dim = Walks[I].Dims[D];
-      if (Dim.Count == 0 || Unique[I] == 0) {
-        Transfers[I] = Unique[I] = 0;
-        continue;
-      }
+      Together = Together + Unique[I];
+      PerSet = PerSet + ceilDivide(Unique[I], Used[I]);
+    }
+    T Fits = atMost(Together, lit<T>(Lines)) * atMost(PerSet, lit<T>(Ways));
+    for (size_t I = 0; I < N; ++I) {
+      const DimOf<T> &Dim = Walks[I].Dims[D];
+      // An empty repetition or an empty inner walk ends the walk. When
+      // that depends on a symbolic size the test is left out: a walk's
+      // unique lines are 0 once a count is (as Site.cpp counts them), and
+      // every transfer below then comes out 0 without it.
+      T Live = nonZero(Dim.Count) * nonZero(Unique[I]);
+      if (!known(Live))
+        Live = One;
       // Lines the inner walk brings in again (it did not fit itself)
       // recur in every repetition; lines shared between repetitions do
-      // not, when the inner walk fits.
-      uint64_t Next;
-      if (Fits ? __builtin_mul_overflow(Dim.Count, Transfers[I] - Unique[I],
-                                        &Next) ||
-                     __builtin_add_overflow(Next, Dim.Lines, &Next)
-               : __builtin_mul_overflow(Dim.Count, Transfers[I], &Next))
-        return std::nullopt;
-      Transfers[I] = std::max(Next, Dim.Lines);
-      Used[I] = std::max<uint64_t>(
-          1, setsAfterRepeating(Used[I], Unique[I], Dim.Lines, Dim.Count,
-                                Dim.Pitch, LineSize, Sets));
-      Unique[I] = Dim.Lines;
+      // not, when the inner walk fits (Dim.Lines <= Count * Unique: the
+      // saving is never negative).
+      T Next = times(Dim.Count, Transfers[I]) -
+               Fits * (times(Dim.Count, Unique[I]) - Dim.Lines);
+      T Sets1 = maxOf(One, setsAfterRepeating(Used[I], Unique[I], Dim.Lines,
+                                              maxOf(One, Dim.Count),
+                                              Dim.Pitch, LineSize, Sets));
+      Transfers[I] = choose(Live, maxOf(Next, Dim.Lines), Zero);
+      Used[I] = choose(Live, Sets1, Used[I]);
+      Unique[I] = choose(Live, Dim.Lines, Zero);
+      if constexpr (std::is_same_v<T, Num>)
+        Transfers[I] = std::min(Transfers[I], Saturated);
     }
   }
   return Transfers;
 }
 
-} // namespace
-
-std::optional<std::vector<uint64_t>> lineTransfers(std::span<const Walk> Walks,
-                                                   const CacheGeometry &C) {
+template <typename T>
+std::vector<T> transfers(std::span<const WalkOf<T>> Walks,
+                         const CacheGeometry &C) {
   if (Walks.empty())
-    return std::vector<uint64_t>{};
+    return {};
   uint64_t LineSize = std::max<uint64_t>(1, C.LineSize);
   uint64_t Lines = std::max<uint64_t>(1, C.Bytes / LineSize);
   uint64_t Ways = C.Ways ? std::min(C.Ways, Lines) : Lines;
@@ -106,17 +164,46 @@ std::optional<std::vector<uint64_t>> lineTransfers(std::span<const Walk> Walks,
   if (sameLoops(Walks))
     return transfersSharing(Walks, Lines, Ways, Sets, LineSize);
   uint64_t Share = Walks.size();
-  std::vector<uint64_t> Out;
-  for (const Walk &W : Walks) {
-    auto T = transfersSharing(std::span(&W, 1),
-                              std::max<uint64_t>(1, Lines / Share),
-                              std::max<uint64_t>(1, Ways / Share), Sets,
-                              LineSize);
-    if (!T)
-      return std::nullopt;
-    Out.push_back(T->front());
+  std::vector<T> Out;
+  for (const WalkOf<T> &W : Walks)
+    Out.push_back(transfersSharing(std::span(&W, 1),
+                                   std::max<uint64_t>(1, Lines / Share),
+                                   std::max<uint64_t>(1, Ways / Share), Sets,
+                                   LineSize)
+                      .front());
+  return Out;
+}
+
+/// Walks of Reuse.h (numbers or expressions) as walks of T.
+template <typename T, typename W>
+std::vector<WalkOf<T>> widen(std::span<const W> Walks) {
+  std::vector<WalkOf<T>> Out;
+  for (const W &Walk : Walks) {
+    WalkOf<T> &V = Out.emplace_back();
+    V.BlockLines = Walk.BlockLines;
+    for (const auto &D : Walk.Dims)
+      V.Dims.push_back({D.Count, D.Pitch, D.Lines});
   }
   return Out;
+}
+
+} // namespace
+
+std::optional<std::vector<uint64_t>> lineTransfers(std::span<const Walk> Walks,
+                                                   const CacheGeometry &C) {
+  std::vector<Num> T = transfers<Num>(widen<Num>(Walks), C);
+  std::vector<uint64_t> Out;
+  for (Num V : T) {
+    if (V < 0 || V > Num(std::numeric_limits<uint64_t>::max()))
+      return std::nullopt;
+    Out.push_back(uint64_t(V));
+  }
+  return Out;
+}
+
+std::vector<Expr> lineTransferExprs(std::span<const SymbolicWalk> Walks,
+                                    const CacheGeometry &C) {
+  return transfers<Expr>(widen<Expr>(Walks), C);
 }
 
 } // namespace commcost

@@ -378,7 +378,7 @@ private:
   LinesMemo *Memo;
   SiteFeatures F;
   /// The footprints' walks by unit (line, page), computed once each.
-  std::map<uint64_t, std::vector<Walk>> WalksIn;
+  std::map<uint64_t, std::vector<SymbolicWalk>> WalksIn;
 
   bool wanted(std::string_view Name) const {
     return Wanted.empty() ||
@@ -450,29 +450,36 @@ private:
   }
 
   /// The walk of a footprint in the order its loops run, in units of Unit
-  /// bytes (lines, pages), when every size is a constant, the block is
-  /// whole and the footprint one slice (no rows at loaded pointers): the units of the block and of each prefix of the dimensions,
-  /// at the placement with the fewest (an aligned array, as large arrays
-  /// are: at the largest, a block of 8 doubles would span two lines and
-  /// every tile of a tiled loop would share lines with the next).
-  std::optional<Walk> walkOf(const Footprint &Fp, uint64_t Unit) const {
+  /// bytes (lines, pages), when the block is whole and of a constant size
+  /// and the footprint one slice (no rows at loaded pointers): the units of
+  /// the block and of each prefix of the dimensions, at the placement with
+  /// the fewest (an aligned array, as large arrays are: at the largest, a
+  /// block of 8 doubles would span two lines and every tile of a tiled loop
+  /// would share lines with the next). Counts, pitches and units may be
+  /// symbolic.
+  std::optional<SymbolicWalk> walkOf(const Footprint &Fp, uint64_t Unit) const {
     if (!Fp.Pieces.empty() || Fp.LongestPiece || Fp.LoadedRows ||
         !Fp.BlockBytes.isConstant())
       return std::nullopt;
     Placement P = placementIn(Fp.Where, Unit);
-    Walk W;
-    W.BlockLines =
-        uniqueLinesOfBlock(uint64_t(std::max<int64_t>(0, Fp.BlockBytes.constantValue())),
-                           P, Unit)
-            .Min;
+    SymbolicWalk W;
+    W.BlockLines = Expr::constant(int64_t(
+        uniqueLinesOfBlock(
+            uint64_t(std::max<int64_t>(0, Fp.BlockBytes.constantValue())), P,
+            Unit)
+            .Min));
     std::vector<SymbolicDim> Prefix;
     for (const SymbolicDim &D : Fp.AccessOrder) {
-      if (!D.Count.isConstant() || !D.Pitch.isConstant())
+      if ((D.Count.isConstant() && D.Count.constantValue() < 0) ||
+          (D.Pitch.isConstant() && D.Pitch.constantValue() == INT64_MIN))
         return std::nullopt;
-      int64_t Count = D.Count.constantValue(), Pitch = D.Pitch.constantValue();
-      if (Count < 0 || Pitch == INT64_MIN)
-        return std::nullopt;
-      Prefix.push_back({D.Count, Expr::constant(Pitch < 0 ? -Pitch : Pitch)});
+      // A backward loop reuses lines as a forward one does.
+      Expr Pitch = D.Pitch.isConstant()
+                       ? Expr::constant(D.Pitch.constantValue() < 0
+                                            ? -D.Pitch.constantValue()
+                                            : D.Pitch.constantValue())
+                       : Expr::max(D.Pitch, -D.Pitch);
+      Prefix.push_back({D.Count, Pitch});
       Footprint Part = Fp;
       std::string Shape, Why;
       auto Slice = sliceOfRepeatedBlock(Fp.BlockBytes, Prefix, Shape, Why);
@@ -480,37 +487,73 @@ private:
         return std::nullopt;
       Part.Slice = *Slice;
       auto Units = uniqueLinesOfFootprint(Part, Unit, Why, Memo);
-      if (!Units || !Units->Min.isConstant())
+      if (!Units)
         return std::nullopt;
-      W.Dims.push_back({uint64_t(Count), uint64_t(Pitch < 0 ? -Pitch : Pitch),
-                        uint64_t(Units->Min.constantValue())});
+      W.Dims.push_back({D.Count, Pitch, Units->Min});
     }
     return W;
   }
 
+  /// The walks as numbers, when every size is a constant.
+  static std::optional<std::vector<Walk>>
+  numericWalks(const std::vector<SymbolicWalk> &Walks) {
+    auto Value = [](const Expr &E) -> std::optional<uint64_t> {
+      if (!E.isConstant() || E.constantValue() < 0)
+        return std::nullopt;
+      return uint64_t(E.constantValue());
+    };
+    std::vector<Walk> Out;
+    for (const SymbolicWalk &SW : Walks) {
+      Walk &W = Out.emplace_back();
+      auto Block = Value(SW.BlockLines);
+      if (!Block)
+        return std::nullopt;
+      W.BlockLines = *Block;
+      for (const SymbolicWalkDim &D : SW.Dims) {
+        auto Count = Value(D.Count), Pitch = Value(D.Pitch),
+             Lines = Value(D.Lines);
+        if (!Count || !Pitch || !Lines)
+          return std::nullopt;
+        W.Dims.push_back({*Count, *Pitch, *Lines});
+      }
+    }
+    return Out;
+  }
+
   /// Transfers beyond the unique units into a cache of geometry G, summed
-  /// over the footprints walked in units of G.LineSize; a footprint whose
-  /// sizes are not all constants, whose blocks are touched in pieces or
-  /// whose rows lie at loaded pointers, is taken to reuse its units (0).
+  /// over the footprints walked in units of G.LineSize (symbolic when a
+  /// size is); a footprint whose blocks are touched in pieces or are of a
+  /// symbolic size, or whose rows lie at loaded pointers, is taken to reuse
+  /// its units (0).
   void transfersAgain(const std::string &Name, const CacheGeometry &G) {
     // The cache levels share one line size: their walks are the same.
     auto [It, New] = WalksIn.try_emplace(G.LineSize);
-    std::vector<Walk> &Walks = It->second;
+    std::vector<SymbolicWalk> &Walks = It->second;
     if (New)
       for (const Footprint *Fp : footprints())
         if (auto W = walkOf(*Fp, G.LineSize))
           Walks.push_back(std::move(*W));
-    auto T = lineTransfers(Walks, G);
-    if (!T) {
-      F.Unavailable.emplace(Name, "its transfers exceed 2^64");
+    auto LastUnits = [](const auto &W) {
+      return W.Dims.empty() ? W.BlockLines : W.Dims.back().Lines;
+    };
+    if (auto Numeric = numericWalks(Walks)) {
+      auto T = lineTransfers(*Numeric, G);
+      if (!T) {
+        F.Unavailable.emplace(Name, "its transfers exceed 2^64");
+        return;
+      }
+      uint64_t Again = 0;
+      for (size_t I = 0; I < Numeric->size(); ++I)
+        Again += (*T)[I] - LastUnits((*Numeric)[I]);
+      F.Values.emplace(Name, Expr::constant(int64_t(std::min<uint64_t>(
+                                 Again, uint64_t(INT64_MAX)))));
       return;
     }
-    uint64_t Again = 0;
+    std::vector<Expr> T = lineTransferExprs(Walks, G);
+    Expr Again = Expr::constant(0);
     for (size_t I = 0; I < Walks.size(); ++I)
-      Again += (*T)[I] - (Walks[I].Dims.empty() ? Walks[I].BlockLines
-                                                : Walks[I].Dims.back().Lines);
-    F.Values.emplace(Name, Expr::constant(int64_t(
-                               std::min<uint64_t>(Again, uint64_t(INT64_MAX)))));
+      Again = Again + (T[I] - LastUnits(Walks[I]));
+    F.Values.emplace(Name, Again);
   }
 
   /// L_re<k>: lines brought into the level-k cache again, beyond each

@@ -255,3 +255,61 @@ TEST(Reuse, PackFeaturesWalkTheLoopsAsTheNestDoes) {
             << " with lines brought in again\n";
   EXPECT_GT(Nonzero, 20u);
 }
+
+TEST(Reuse, SymbolicTransfersAreTheNumbersAtEveryBinding) {
+  // Walks of one or two streams over two dimensions whose counts, pitches
+  // and lines are variables: the expressions evaluated at random sizes
+  // (power-of-two, padded and unaligned pitches, empty counts) equal the
+  // numbers lineTransfers gives for walks of those sizes.
+  const CacheGeometry Caches[] = {{8192, 64, 4}, {32768, 64, 8}, {4096, 64, 0}};
+  auto V = [](const char *Name) { return Expr::var(Name); };
+  SymbolicWalk Src{Expr::constant(1),
+                   {{V("n"), V("p0"), V("l0")}, {V("m"), V("p1"), V("l1")}}};
+  SymbolicWalk Dst{Expr::constant(2),
+                   {{V("n"), V("q0"), V("k0")}, {V("m"), V("q1"), V("k1")}}};
+  SymbolicWalk Both[] = {Src, Dst};
+  std::mt19937_64 Random(20261127);
+  auto Pick = [&](std::initializer_list<uint64_t> Values) {
+    return *(Values.begin() + Random() % Values.size());
+  };
+  unsigned Checked = 0;
+  for (const CacheGeometry &G : Caches) {
+    std::vector<Expr> One = lineTransferExprs(std::span(&Src, 1), G);
+    std::vector<Expr> Two = lineTransferExprs(Both, G);
+    for (int Case = 0; Case < 300; ++Case) {
+      Expr::IntBindings B;
+      uint64_t N = Pick({0, 1, 3, 8, 64, 100}), M = Pick({0, 1, 2, 9, 70});
+      uint64_t P0 = Pick({8, 64, 4096, 4160, 8192, 100, 24});
+      uint64_t P1 = Pick({8, 64, 512, 4104});
+      uint64_t Q0 = Pick({8, 64, 16384}), Q1 = Pick({8, 16, 2048, 2056});
+      // Lines of each prefix: at least the inner walk's, as Site.cpp's
+      // unique counts are.
+      uint64_t L0 = N ? Pick({1, N, N + 1}) : 0;
+      uint64_t L1 = M && L0 ? Pick({L0, L0 * M, L0 * M + 3}) : 0;
+      uint64_t K0 = N ? 2 * N : 0, K1 = M ? K0 * M : 0;
+      B = {{"n", N}, {"m", M}, {"p0", P0}, {"p1", P1}, {"l0", L0},
+           {"l1", L1}, {"q0", Q0}, {"q1", Q1}, {"k0", K0}, {"k1", K1}};
+      Walk S{1, {{N, P0, L0}, {M, P1, L1}}}, D{2, {{N, Q0, K0}, {M, Q1, K1}}};
+      Walk Pair[] = {S, D};
+      auto WantOne = lineTransfers(std::span(&S, 1), G);
+      auto WantTwo = lineTransfers(Pair, G);
+      ASSERT_TRUE(WantOne && WantTwo);
+      EXPECT_EQ(uint64_t(One[0].evaluate(B)), (*WantOne)[0]);
+      for (size_t I = 0; I < 2; ++I)
+        EXPECT_EQ(uint64_t(Two[I].evaluate(B)), (*WantTwo)[I])
+            << "stream " << I << " n=" << N << " m=" << M << " p0=" << P0
+            << " p1=" << P1 << " q0=" << Q0 << " q1=" << Q1;
+      ++Checked;
+    }
+  }
+  std::cout << Checked << " bindings checked\n";
+  // Constants fold: a walk of constant sizes is a number.
+  Walk C{1, {{64, 4096, 64}, {8, 8, 64}}};
+  SymbolicWalk CS{Expr::constant(1),
+                  {{Expr::constant(64), Expr::constant(4096), Expr::constant(64)},
+                   {Expr::constant(8), Expr::constant(8), Expr::constant(64)}}};
+  std::vector<Expr> Folded = lineTransferExprs(std::span(&CS, 1), Caches[1]);
+  ASSERT_TRUE(Folded[0].isConstant());
+  EXPECT_EQ(uint64_t(Folded[0].constantValue()),
+            (*lineTransfers(std::span(&C, 1), Caches[1]))[0]);
+}

@@ -9,6 +9,8 @@
 // cache set against the ways, so that power-of-two pitches conflict.
 #pragma once
 
+#include "commcost/Expr.h"
+
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -52,5 +54,23 @@ struct Walk {
 /// block line touched; empty when a count does not fit in 64 bits.
 std::optional<std::vector<uint64_t>> lineTransfers(std::span<const Walk> Walks,
                                                    const CacheGeometry &C);
+
+/// A walk whose counts, pitches (magnitudes) and unique lines may be
+/// symbolic (Walk's fields as expressions).
+struct SymbolicWalkDim {
+  Expr Count, Pitch, Lines;
+};
+struct SymbolicWalk {
+  Expr BlockLines;
+  std::vector<SymbolicWalkDim> Dims;
+};
+
+/// lineTransfers of symbolic walks: the same estimate, written once for
+/// both (Reuse.cpp), with each test on a size that is not a constant
+/// turned into arithmetic (1 when it holds, else 0), so that evaluated at
+/// a binding each expression is the number lineTransfers gives for the
+/// walks of those sizes (where that fits in 64 bits).
+std::vector<Expr> lineTransferExprs(std::span<const SymbolicWalk> Walks,
+                                    const CacheGeometry &C);
 
 } // namespace commcost
