@@ -10,10 +10,15 @@
 #include "Report.h"
 #include "Suite.h"
 
+#include <cerrno>
 #include <csignal>
+#include <cstdlib>
+#include <cstring>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
+
+#include <unistd.h>
 
 namespace commcost {
 
@@ -167,6 +172,42 @@ int run(const Options &O) {
   return 0;
 }
 
+/// Whether an MPI launcher started this process (mpirun sets these in
+/// every rank it starts).
+bool launchedByMpi() {
+  for (const char *Var : {"OMPI_COMM_WORLD_SIZE", "PMIX_RANK", "PMI_RANK"})
+    if (std::getenv(Var))
+      return true;
+  return false;
+}
+
+/// --mpi typed without a launcher: this command again, in place of this
+/// process, under `mpirun -np 2` (root may run it: the user asked for it).
+/// Returns only when mpirun cannot be started.
+int relaunchUnderMpirun(const std::vector<std::string> &Args) {
+  std::error_code Ec;
+  std::string Self = std::filesystem::read_symlink("/proc/self/exe", Ec);
+  std::vector<std::string> Cmd = {"mpirun", "-np", "2", "--oversubscribe"};
+  if (::geteuid() == 0)
+    Cmd.push_back("--allow-run-as-root");
+  Cmd.push_back(Ec ? std::string("commcost") : Self);
+  Cmd.push_back("calibrate");
+  Cmd.insert(Cmd.end(), Args.begin(), Args.end());
+  std::vector<char *> Argv;
+  for (std::string &A : Cmd)
+    Argv.push_back(A.data());
+  Argv.push_back(nullptr);
+  std::cerr << "commcost calibrate: --mpi: running under mpirun -np 2\n";
+  std::cerr.flush();
+  ::execvp("mpirun", Argv.data());
+  std::cerr << "commcost calibrate: --mpi starts `mpirun -np 2` (Open MPI, "
+               "package openmpi-bin), which cannot be run: "
+            << std::strerror(errno)
+            << "; install it, or start the ranks yourself: mpirun -np 2 "
+               "commcost calibrate --mpi\n";
+  return 1;
+}
+
 } // namespace
 } // namespace calib
 
@@ -193,6 +234,8 @@ int calibrateMain(const std::vector<std::string> &Args) {
         std::_Exit(128 + Sig);
       Interrupted = Sig;
     });
+  if (O.Mpi && !launchedByMpi())
+    return relaunchUnderMpirun(Args);
   if (O.Mpi)
     mpiInit();
   int Rc;

@@ -15,6 +15,7 @@ const std::vector<std::string> &suiteNames() {
 const char *usageText() {
   return "usage: commcost calibrate [--quick] [--out FILE] [--report DIR]\n"
          "                          [--suites LIST] [--seed N]\n"
+         "       commcost calibrate --mpi [...]     (starts mpirun -np 2)\n"
          "       mpirun -np P commcost calibrate --mpi [...]\n"
          "       commcost calibrate --refit DIR [--out FILE] [--report DIR]\n"
          "\n"
@@ -26,6 +27,7 @@ const char *usageText() {
          ".json, so that --refit DIR recomputes every fit and table.\n"
          "  --quick        small sizes and budgets (under 30 s)\n"
          "  --mpi          also measure message passing between MPI ranks\n"
+         "                 (without a launcher: under mpirun -np 2)\n"
          "  --report DIR   write DIR/report.md and its plots\n"
          "  --suites LIST  comma-separated: noise,marshalling,smp,packets,mpi\n"
          "  --seed N       random seed of shapes, patterns and order\n";
@@ -79,7 +81,7 @@ Options parseOptions(const std::vector<std::string> &Args) {
       throw UsageError("unknown argument '" + A + "'");
   }
   if (O.Suites.count("mpi") && !O.Mpi)
-    throw UsageError("--suites: suite 'mpi' needs --mpi (under mpirun)");
+    throw UsageError("--suites: suite 'mpi' needs --mpi");
   if (O.Suites.empty()) {
     O.Suites.insert(suiteNames().begin(), suiteNames().end());
     if (!O.Mpi)
