@@ -423,6 +423,37 @@ void analyseMpi(Analysis &A, const std::vector<Point> &Ps, double Noise) {
     fitForm(A, piecewiseForm(Bpram, "m", A.Breakpoints), true, "bpram", Group,
             "BPRAM-pw", "permutations (even)", PermTrain,
             {{"permutations (odd)", PermTest}, {"single sends", Single}});
+  // One-way messages, as the plugin prices a send or a receive of n
+  // messages: a latency per message and a cost per byte, one line per
+  // protocol regime of the message size.
+  const ModelForm &Msg = builtinModelForm("Msg");
+  fitForm(A, Msg, true, "mpi-send", Group, "Msg", "permutations (even)",
+          PermTrain, {{"single sends", Single}});
+  if (!A.Breakpoints.empty())
+    fitForm(A, piecewiseForm(Msg, "bpm", A.Breakpoints), true, "mpi-send",
+            Group, "Msg-pw", "permutations (even)", PermTrain,
+            {{"single sends", Single}});
+}
+
+/// The model of a send or receive site: Send (a message model) for a
+/// contiguous buffer, Pack (the marshalling model, which with --mpi times
+/// the pack, the message and the unpack) for one in several runs (a
+/// derived datatype MPI packs), chosen by the site's runs feature. Pack's
+/// coefficients are renamed pack_*: one profile model holds both.
+Model contiguityChoice(const Model &Send, const Model &Pack) {
+  std::map<std::string, Expr, std::less<>> Renamed;
+  std::map<std::string, double> Coefs = Send.coefficients();
+  for (const auto &[Name, Value] : Pack.coefficients()) {
+    Renamed.emplace(Name, Expr::var("pack_" + Name));
+    Coefs["pack_" + Name] = Value;
+  }
+  Expr Strided = Expr::min(Expr::constant(1), Expr::var("runs") - Expr::constant(1));
+  Expr Form = Strided * Pack.form().substitute(Renamed) +
+              (Expr::constant(1) - Strided) * Send.form();
+  Model M(Send.name() + "+" + Pack.name(), Form.str(), Coefs);
+  M.Paper = "commcost";
+  M.Fit = Send.Fit;
+  return M;
 }
 
 void analysePackets(Analysis &A, const std::vector<Point> &Ps) {
@@ -603,8 +634,25 @@ Analysis analyse(const RawSet &Raw, const MachineInfo &Machine) {
     if (!Best.empty())
       A.SiteModels["superstep"] = Best[0]->M.name();
   }
-  if (auto *M = Get("mpi"))
+  if (auto *M = Get("mpi")) {
     analyseMpi(A, *M, A.NoiseFloor);
+    // Sends and receives: the best message model on single sends, the
+    // marshalling model where the buffer is strided.
+    std::string Group = "p=" + std::to_string((*M)[0].P);
+    auto Sends = fitsOf(A, "mpi-send", Group, "single sends");
+    const FittedForm *Pack = nullptr;
+    for (const FittedForm &F : A.Fits)
+      if (A.SiteModels.count("send") && F.M.name() == A.SiteModels["send"])
+        Pack = &F;
+    if (!Sends.empty() && Pack) {
+      Model Both = contiguityChoice(Sends[0]->M, Pack->M);
+      A.Fits.push_back({"mpi-send", Group, Sends[0]->TrainedOn,
+                        "single sends", Both.name(), true, Both,
+                        Sends[0]->Held});
+      for (const char *Site : {"send", "recv", "put", "get"})
+        A.SiteModels[Site] = Both.name();
+    }
+  }
   if (auto *P = Get("packets")) {
     analysePackets(A, *P);
     for (const FittedForm &F : A.Fits)

@@ -235,7 +235,7 @@ FeatureVector commFeatures(const CommMatrix &C) {
   }
   return {{"hi", Hi},   {"ho", Ho},      {"h", std::max(Hi, Ho)},
           {"M", Total}, {"V", Total},    {"m", Largest},
-          {"n", Msgs},  {"p", double(P)}};
+          {"n", Msgs},  {"p", double(P)},  {"bpm", Largest}};
 }
 
 std::vector<uint64_t> logSpaced(uint64_t Lo, uint64_t Hi, unsigned N,

@@ -69,8 +69,8 @@ CommMatrix blockPermutation(uint64_t M, unsigned P);
 CommMatrix singleSend(uint64_t M, unsigned P);
 
 /// Features of a communication pattern, off the diagonal: hi, ho, h
-/// (bytes), M and V (total bytes), m (largest message), n (most messages
-/// sent by one processor), p.
+/// (bytes), M and V (total bytes), m and bpm (largest message), n (most
+/// messages sent by one processor), p.
 FeatureVector commFeatures(const CommMatrix &C);
 
 /// Sizes: N values from Lo to Hi, evenly spaced on a log scale, rounded to

@@ -339,6 +339,10 @@ public:
       F.Values.emplace("n", *S.Messages);
     if (S.Bytes)
       F.Values.emplace("m", *S.Bytes);
+    // The size of each message decides a send's protocol (eager or
+    // rendezvous): piecewise send models switch on it.
+    if (S.BytesPerMessage)
+      F.Values.emplace("bpm", *S.BytesPerMessage);
     lines();
     refetches();
     if (wanted("pages"))

@@ -416,3 +416,46 @@ TEST(Analysis, StreamFormsTellTheTransferFromItsMessagesAndReuse) {
   EXPECT_NEAR(K.at("a"), 0.01, 0.002);
   EXPECT_NEAR(K.at("r1"), 0.003, 3e-4);
 }
+
+TEST(Analysis, SendsArePricedPerMessageInEachProtocolRegime) {
+  // Messages cost 0.5 us + 0.1 ns a byte up to 8 KiB (eager), 4 us +
+  // 0.05 ns a byte above (rendezvous): the send model must find both lines
+  // and price a contiguous site of n messages by them, and a strided one
+  // by the marshalling model.
+  RawSet Raw = syntheticRaw();
+  auto Message = [](double M) {
+    return M <= 8192 ? 0.5 + 1e-4 * M : 4 + 5e-5 * M;
+  };
+  for (uint64_t M : logSpaced(8, 4u << 20, 60, 8)) {
+    FeatureVector Perm = commFeatures(blockPermutation(M, 2));
+    FeatureVector Single = commFeatures(singleSend(M, 2));
+    Raw["mpi"].push_back(pointOf("mpi", "block-permutation", "bpram", 2, Perm,
+                                 Message(double(M))));
+    Raw["mpi"].push_back(pointOf("mpi", "single-send", "bpram", 2, Single,
+                                 Message(double(M))));
+  }
+  Analysis A = analyse(Raw, MachineInfo{});
+  ASSERT_FALSE(A.Breakpoints.empty());
+  const std::string &Name = A.SiteModels.at("send");
+  EXPECT_EQ(A.SiteModels.at("recv"), Name);
+  const Model *Send = nullptr, *Copy = nullptr;
+  for (const FittedForm &F : A.Fits) {
+    if (F.M.name() == Name)
+      Send = &F.M;
+    if (F.M.name() == A.SiteModels.at("copy"))
+      Copy = &F.M;
+  }
+  ASSERT_TRUE(Send && Copy);
+  // Contiguous: 4 messages of 1 KiB, 2 of 1 MiB.
+  for (auto [N, Bpm] : {std::pair(4.0, 1024.0), std::pair(2.0, 1048576.0)}) {
+    FeatureVector F{{"n", N},      {"m", N * Bpm}, {"bpm", Bpm},
+                    {"runs", 1},   {"L_mem", N * Bpm / 64},
+                    {"pages", N * Bpm / 4096}};
+    EXPECT_NEAR(Send->evaluate(F), N * Message(Bpm), 0.05 * N * Message(Bpm))
+        << N << " x " << Bpm;
+  }
+  // Strided (a column: 100 runs): the marshalling model.
+  FeatureVector Column{{"n", 1},       {"m", 800},    {"bpm", 800},
+                       {"runs", 100},  {"L_mem", 100}, {"pages", 100}};
+  EXPECT_DOUBLE_EQ(Send->evaluate(Column), Copy->evaluate(Column));
+}
