@@ -31,7 +31,8 @@ cmake -S . -B "$Build" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 # What the tests below run (not the benchmarks).
 nice -n 5 cmake --build "$Build" -j2 --target commcost-unit-tests commcost-pass-unit-tests \
   commcost-calibrate-tests commcost-records-tests commcost-cli \
-  commcost-check-calibration CommCost \
+  commcost-check-calibration commcost-measure-tests commcost-measure-program \
+  CommCost \
   >"$Build/build.log" 2>&1 || {
   grep -E "error|Error" "$Build/build.log" | head -30 >&2
   echo "sanitize: 0 passed, 1 failed"; exit 1; }
@@ -40,6 +41,8 @@ echo "sanitize: built in $((Built - Start)) s"
 
 # Unit and command-line tests; not the calibration runs (their timing
 # budgets and MPI add nothing here) nor csmith (minutes of compiling), nor
+# the kernel benchmark's script (it links programs built without the
+# sanitizers against the measure library, tested here on its own), nor
 # the 1500 random sites of SiteFeatures.ConstantSitesAgainstBruteForce-
 # AndSymbolic (2 minutes in the normal build, over 20 under ASan; the same
 # formulas run under ASan in SymbolicLinesRandom and the other Site tests).
@@ -54,7 +57,7 @@ PluginTests='^(differential|corpus\.driver|corpus\.run|corpus\.truth|install\.co
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 Log="$Build/ctest.log"
 (cd "$Build" && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:strict_string_checks=1 \
-  ctest --output-on-failure -j2 -E "^(calibrate-|csmith)|$PluginTests|$Slow") >"$Log" 2>&1
+  ctest --output-on-failure -j2 -E "^(calibrate-|csmith|bench\.)|$PluginTests|$Slow") >"$Log" 2>&1
 # The differential test looks for memory errors here, not for wrong values
 # (the normal build runs all 5000 sites): 500 sites keep it to minutes.
 PluginLog="$Build/ctest-plugin.log"

@@ -50,3 +50,6 @@ config.environment.pop("COMMCOST_PROFILE", None)
 # not lit itself.
 if os.environ.get("COMMCOST_LIT_PRELOAD"):
     config.environment["LD_PRELOAD"] = os.environ["COMMCOST_LIT_PRELOAD"]
+    # Its libraries are instrumented: programs built without the
+    # sanitizers cannot link them (e2e/measure.test).
+    config.available_features.add("asan")

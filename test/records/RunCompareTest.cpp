@@ -35,18 +35,23 @@ json withPrediction(json Site, uint64_t Count, double TotalPs) {
   return Site;
 }
 
-json runJson(json Sites, double OverheadNs = 20, int64_t Pid = 100) {
+/// A run file's text of Sites. A vector, not a json: a braced list of one
+/// site would make a json of that site, not an array, with clang (gcc
+/// makes the array).
+json runJson(const std::vector<json> &Sites, double OverheadNs = 20,
+             int64_t Pid = 100) {
   return {{"format", "commcost-run/1"},
           {"program", "/bin/halo"},
           {"pid", Pid},
           {"rank", nullptr},
           {"clock", "CLOCK_MONOTONIC"},
           {"timer_overhead_ns", OverheadNs},
-          {"sites", std::move(Sites)}};
+          {"sites", json(Sites)}};
 }
 
-MeasuredRun run(json Sites, double OverheadNs = 20, int64_t Pid = 100) {
-  return parseRun(runJson(std::move(Sites), OverheadNs, Pid).dump(),
+MeasuredRun run(const std::vector<json> &Sites, double OverheadNs = 20,
+                int64_t Pid = 100) {
+  return parseRun(runJson(Sites, OverheadNs, Pid).dump(),
                   "commcost-run." + std::to_string(Pid) + ".json");
 }
 
