@@ -6,10 +6,12 @@ power-of-two and padded pitches, both loop orders) and kernels_mpi.c (two
 ranks: a column as an MPI_Type_vector or packed, a row, 1 MiB as 1 to 4096
 packets) with the plugin and -fplugin-arg-commcost-measure, runs every case
 in --rounds separate processes of --reps runs each, with caches and TLB
-evicted before each run (cold) and without (warm), and reads the runs with
+evicted by reading before each run (cold: the state calibration measures
+in), not at all (warm) and by writing (dirty: each line brought in writes
+another back), and reads the runs with
 `commcost compare --json`. Prints per site the prediction (the plugin's,
-computed at run time from the actual sizes), the measured mean cold and
-warm, and the error against cold; then the mean absolute error, how many
+computed at run time from the actual sizes), the measured mean in each
+state, and the error against cold; then the mean absolute error, how many
 sites are within 20% and within 2x, and the variant decisions between
 kernels that do the same job (the least predicted against the least
 measured, and the regret: time of the predicted best over the best, minus
@@ -49,6 +51,9 @@ DECISIONS = {
 }
 # Sites of the harness, not of a kernel.
 HARNESS = {"main"}
+# The states of caches and TLB each case runs in (bench/kernels/harness.h);
+# the error is against the first, the state calibration measures in.
+STATES = ("cold", "warm", "dirty")
 
 
 def build(args, source, exe, records, extra, profile):
@@ -67,12 +72,10 @@ def cases(launch):
     return out.split()
 
 
-def measure(launch, case, reps, runs_dir, warm):
+def measure(launch, case, reps, runs_dir, state):
     os.makedirs(runs_dir, exist_ok=True)
-    env = dict(os.environ, COMMCOST_MEASURE_DIR=runs_dir)
-    env.pop("COMMCOST_BENCH_WARM", None)
-    if warm:
-        env["COMMCOST_BENCH_WARM"] = "1"
+    env = dict(os.environ, COMMCOST_MEASURE_DIR=runs_dir,
+               COMMCOST_BENCH_STATE=state)
     subprocess.run(launch + [case, str(reps)], check=True, env=env,
                    stdout=subprocess.DEVNULL)
 
@@ -149,26 +152,29 @@ def main():
         # the machine spreads over all of them.
         for r in range(args.rounds):
             for launch, _, case in plan:
-                for state in ("cold", "warm"):
+                for state in STATES:
                     measure(launch, case, args.reps,
-                            os.path.join(tmp, state, case), state == "warm")
+                            os.path.join(tmp, state, case), state)
         end_load = load_average()
         rows = []
         for launch, records, case in plan:
             cold = compared(args, os.path.join(tmp, "cold", case), records)
-            warm = {site_key(s): s for s in
-                    compared(args, os.path.join(tmp, "warm", case), records)}
+            other = {state: {site_key(s): s for s in compared(
+                args, os.path.join(tmp, state, case), records)}
+                for state in STATES[1:]}
             for s in cold:
-                w = warm.get(site_key(s))
-                rows.append({
-                    "case": case,
-                    "site": f"{s['function_name']} {s['callee']}",
-                    "line": s["location"]["line"],
-                    "predicted_us": s["predicted"]["us"],
-                    "cold_us": s["measured"]["mean_us"],
-                    "warm_us": w["measured"]["mean_us"] if w else None,
-                    "error_pct": s["error_pct"],
-                    "spread": spread(s)})
+                row = {"case": case,
+                       "site": f"{s['function_name']} {s['callee']}",
+                       "line": s["location"]["line"],
+                       "predicted_us": s["predicted"]["us"],
+                       "cold_us": s["measured"]["mean_us"],
+                       "error_pct": s["error_pct"],
+                       "spread": spread(s)}
+                for state in STATES[1:]:
+                    o = other[state].get(site_key(s))
+                    row[state + "_us"] = o["measured"]["mean_us"] if o \
+                        else None
+                rows.append(row)
     print_table(rows, args, start_load, end_load)
     if args.json:
         with open(args.json + ".tmp", "w") as f:
@@ -181,12 +187,12 @@ def print_table(rows, args, start_load, end_load):
     print(f"load average {start_load:.2f} at the start, {end_load:.2f} at "
           f"the end; {args.rounds} rounds x {args.reps} runs per case")
     print(f"{'case':22} {'site':34} {'predicted us':>12} {'cold us':>10} "
-          f"{'warm us':>10} {'error':>8}")
+          f"{'warm us':>10} {'dirty us':>10} {'error':>8}")
     for r in rows:
-        warm = f"{r['warm_us']:10.3f}" if r["warm_us"] is not None else \
-            f"{'-':>10}"
+        others = " ".join(f"{r[s + '_us']:10.3f}" if r[s + "_us"] is not None
+                          else f"{'-':>10}" for s in STATES[1:])
         print(f"{r['case']:22} {r['site'][:34]:34} {r['predicted_us']:12.3f} "
-              f"{r['cold_us']:10.3f} {warm} {r['error_pct']:+7.1f}%")
+              f"{r['cold_us']:10.3f} {others} {r['error_pct']:+7.1f}%")
     if not rows:
         print("no site compared")
         return

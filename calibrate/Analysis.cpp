@@ -423,15 +423,40 @@ void analyseMpi(Analysis &A, const std::vector<Point> &Ps, double Noise) {
     fitForm(A, piecewiseForm(Bpram, "m", A.Breakpoints), true, "bpram", Group,
             "BPRAM-pw", "permutations (even)", PermTrain,
             {{"permutations (odd)", PermTest}, {"single sends", Single}});
-  // One-way messages, as the plugin prices a send or a receive of n
-  // messages: a latency per message and a cost per byte, one line per
-  // protocol regime of the message size.
+}
+
+/// One-way messages, as the plugin prices a send or a receive of n
+/// messages: fitted on the even-size block permutations (one message) and
+/// the packet streams of one sender (k messages of l bytes), validated on
+/// single sends; also piecewise in the message size at the protocol
+/// switches.
+void analyseSends(Analysis &A, const std::vector<Point> &Mpi,
+                  const std::vector<Point> *Packets) {
+  unsigned P = Mpi.empty() ? 1 : Mpi[0].P;
+  std::string Group = "p=" + std::to_string(P);
+  std::vector<Observation> Perm = observations(
+      Mpi, [](const Point &Pt) { return Pt.Kind == "block-permutation"; });
+  std::sort(Perm.begin(), Perm.end(), [](const auto &L, const auto &R) {
+    return L.Features.at("m") < R.Features.at("m");
+  });
+  std::vector<Observation> Train;
+  for (size_t I = 0; I < Perm.size(); I += 2)
+    Train.push_back(Perm[I]);
+  if (Packets)
+    for (const Observation &O : observations(*Packets, [P](const Point &Pt) {
+           return Pt.Kind == "ranks" && Pt.Set == "grid" &&
+                  Pt.Features.count("n") &&
+                  Pt.Features.at("r") * double(P) == 1;
+         }))
+      Train.push_back(O);
+  std::vector<Observation> Single = observations(
+      Mpi, [](const Point &Pt) { return Pt.Kind == "single-send"; });
   const ModelForm &Msg = builtinModelForm("Msg");
-  fitForm(A, Msg, true, "mpi-send", Group, "Msg", "permutations (even)",
-          PermTrain, {{"single sends", Single}});
+  fitForm(A, Msg, true, "mpi-send", Group, "Msg",
+          "permutations (even) + streams", Train, {{"single sends", Single}});
   if (!A.Breakpoints.empty())
     fitForm(A, piecewiseForm(Msg, "bpm", A.Breakpoints), true, "mpi-send",
-            Group, "Msg-pw", "permutations (even)", PermTrain,
+            Group, "Msg-pw", "permutations (even) + streams", Train,
             {{"single sends", Single}});
 }
 
@@ -634,8 +659,16 @@ Analysis analyse(const RawSet &Raw, const MachineInfo &Machine) {
     if (!Best.empty())
       A.SiteModels["superstep"] = Best[0]->M.name();
   }
-  if (auto *M = Get("mpi")) {
+  if (auto *M = Get("mpi"))
     analyseMpi(A, *M, A.NoiseFloor);
+  if (auto *P = Get("packets")) {
+    analysePackets(A, *P);
+    for (const FittedForm &F : A.Fits)
+      if (F.Suite == "packets")
+        A.SiteModels["packet"] = F.M.name();
+  }
+  if (auto *M = Get("mpi")) {
+    analyseSends(A, *M, Get("packets"));
     // Sends and receives: the best message model on single sends, the
     // marshalling model where the buffer is strided.
     std::string Group = "p=" + std::to_string((*M)[0].P);
@@ -652,12 +685,6 @@ Analysis analyse(const RawSet &Raw, const MachineInfo &Machine) {
       for (const char *Site : {"send", "recv", "put", "get"})
         A.SiteModels[Site] = Both.name();
     }
-  }
-  if (auto *P = Get("packets")) {
-    analysePackets(A, *P);
-    for (const FittedForm &F : A.Fits)
-      if (F.Suite == "packets")
-        A.SiteModels["packet"] = F.M.name();
   }
   return A;
 }

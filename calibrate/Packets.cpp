@@ -148,7 +148,11 @@ std::vector<Point> runPackets(RunContext &Ctx) {
     S.Record.Set = Set;
     S.Record.P = P;
     double R = double(Active) / double(P);
-    S.Record.Features = {{"k", double(K)}, {"l", double(L)}, {"r", R}};
+    // Also as a site of k messages of l bytes (n, m, bpm): the sends'
+    // model is fitted on these streams too.
+    S.Record.Features = {{"k", double(K)},    {"l", double(L)},
+                         {"r", R},            {"n", double(K)},
+                         {"m", double(K * L)}, {"bpm", double(L)}};
     if (OverMpi) {
       S.Once = [St, K, L, Active, P] {
         unsigned Me = unsigned(mpiRank());

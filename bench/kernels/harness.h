@@ -8,13 +8,28 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Caches and TLB evicted: every line of a buffer four times the size of a
- * large last-level cache written, one page after another; nothing when
- * COMMCOST_BENCH_WARM is set (the run before then warms them). */
+/* The state of caches and TLB before each run, from COMMCOST_BENCH_STATE:
+ * "cold" (the default): evicted by reading every line of a buffer four
+ * times the size of a large last-level cache, one page after another, so
+ * that caches hold clean lines of other data and the TLB other pages, the
+ * state `commcost calibrate` measures in; "dirty": the same by writing, so
+ * that every line the run brings in first writes another back (a run after
+ * a phase that wrote much else); "warm": nothing (the run before warms
+ * them). */
 enum { EvictBytes = 128 << 20 };
 static char *Evict;
+static enum { Cold, Dirty, Warm } State;
 
 static int evict_init(void) {
+  const char *S = getenv("COMMCOST_BENCH_STATE");
+  State = !S || !strcmp(S, "cold") ? Cold : !strcmp(S, "dirty") ? Dirty
+          : !strcmp(S, "warm")     ? Warm
+                                   : -1;
+  if ((int)State < 0) {
+    fprintf(stderr, "COMMCOST_BENCH_STATE: '%s' is none of cold, dirty, "
+                    "warm\n", S);
+    return 0;
+  }
   Evict = malloc(EvictBytes);
   if (!Evict)
     return 0;
@@ -23,13 +38,13 @@ static int evict_init(void) {
 }
 
 static void evict(void) {
-  static int Warm = -1;
-  if (Warm < 0)
-    Warm = getenv("COMMCOST_BENCH_WARM") != NULL;
-  if (Warm)
-    return;
-  for (long i = 0; i < EvictBytes; i += 64)
-    Evict[i]++;
+  volatile char Sink = 0;
+  if (State == Dirty)
+    for (long i = 0; i < EvictBytes; i += 64)
+      Evict[i]++;
+  else if (State == Cold)
+    for (long i = 0; i < EvictBytes; i += 64)
+      Sink += Evict[i];
 }
 
 struct bench_case {

@@ -7,8 +7,8 @@
  * only, so a packet's size is one.
  *
  *   mpirun -np 2 ./kernels_mpi --list | CASE REPS
- * Before each run both ranks evict their caches and TLB (unless
- * COMMCOST_BENCH_WARM is set) and meet at a barrier.
+ * Before each run both ranks put caches and TLB in the state
+ * COMMCOST_BENCH_STATE names (harness.h) and meet at a barrier.
  */
 #include <mpi.h>
 
@@ -110,7 +110,7 @@ int main(int argc, char **argv) {
   A = malloc(sizeof(double) * N * N);
   Buf = malloc(MiB > sizeof(double) * N ? MiB : sizeof(double) * N);
   if (!A || !Buf || !evict_init()) {
-    fprintf(stderr, "kernels_mpi: out of memory\n");
+    fprintf(stderr, "kernels_mpi: out of memory or a bad COMMCOST_BENCH_STATE\n");
     MPI_Abort(MPI_COMM_WORLD, 1);
   }
   for (long i = 0; i < (long)N * N; i++)

@@ -6,10 +6,8 @@
  * the actual sizes and times it; bench/kernel_bench.py compares the two.
  *
  *   ./kernels_smp --list        the cases
- *   ./kernels_smp CASE REPS     runs one case REPS times; before each run
- *                               the caches and TLB are evicted, unless
- *                               COMMCOST_BENCH_WARM is set (then the run
- *                               before warms them).
+ *   ./kernels_smp CASE REPS     runs one case REPS times, in the state
+ *                               COMMCOST_BENCH_STATE names (harness.h)
  */
 #include "harness.h"
 
@@ -126,7 +124,7 @@ int main(int argc, char **argv) {
   T = malloc(sizeof(double) * Pad * N);
   Buf = malloc(sizeof(double) * N * 16);
   if (!A || !T || !Buf || !evict_init()) {
-    fprintf(stderr, "kernels_smp: out of memory\n");
+    fprintf(stderr, "kernels_smp: out of memory or a bad COMMCOST_BENCH_STATE\n");
     return 1;
   }
   for (long i = 0; i < (long)Pad * N; i++)

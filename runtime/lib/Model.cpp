@@ -57,9 +57,12 @@ const std::vector<ModelForm> &builtinModelForms() {
       {"E-BSP", "juurlink-wijshoff", "max(g*V/p, gh*h) + L", {"g", "gh", "L"}},
       {"BPRAM", "juurlink-wijshoff", "sigma*m + ell", {"sigma", "ell"}},
       // BPRAM per message, for a site of n messages of bpm bytes (m in
-      // all): the calibrator fits it piecewise in bpm, one line per
+      // all): a latency once (the first message's), a cost per further
+      // message (a stream's gap) and per byte. The calibrator fits it on
+      // single messages and streams, piecewise in bpm, one line per
       // protocol regime.
-      {"Msg", "juurlink-wijshoff", "ell*n + sigma*m", {"ell", "sigma"}},
+      {"Msg", "juurlink-wijshoff", "lat + ell*n + sigma*m",
+       {"lat", "ell", "sigma"}},
 
       {"Fischer", "fischer",
        "c7*k*l*r + c6*k*r + c5*k*l + c4*l*r + c3*k + c2*l + c1*r + c0",

@@ -418,22 +418,32 @@ TEST(Analysis, StreamFormsTellTheTransferFromItsMessagesAndReuse) {
 }
 
 TEST(Analysis, SendsArePricedPerMessageInEachProtocolRegime) {
-  // Messages cost 0.5 us + 0.1 ns a byte up to 8 KiB (eager), 4 us +
-  // 0.05 ns a byte above (rendezvous): the send model must find both lines
-  // and price a contiguous site of n messages by them, and a strided one
-  // by the marshalling model.
+  // A latency once, a gap per message and a cost per byte: 0.4 us, 0.2 us
+  // and 0.1 ns up to 8 KiB (eager), 3 us, 2 us and 0.05 ns above
+  // (rendezvous). Single messages (block permutations, single sends) and
+  // streams of k packets from one sender: the send model must recover
+  // both lines and price a contiguous site of n messages by them, and a
+  // strided one by the marshalling model.
   RawSet Raw = syntheticRaw();
-  auto Message = [](double M) {
-    return M <= 8192 ? 0.5 + 1e-4 * M : 4 + 5e-5 * M;
+  auto Truth = [](double N, double Bpm) {
+    return Bpm <= 8192 ? 0.4 + 0.2 * N + 1e-4 * N * Bpm
+                       : 3 + 2 * N + 5e-5 * N * Bpm;
   };
   for (uint64_t M : logSpaced(8, 4u << 20, 60, 8)) {
     FeatureVector Perm = commFeatures(blockPermutation(M, 2));
     FeatureVector Single = commFeatures(singleSend(M, 2));
     Raw["mpi"].push_back(pointOf("mpi", "block-permutation", "bpram", 2, Perm,
-                                 Message(double(M))));
+                                 Truth(1, double(M))));
     Raw["mpi"].push_back(pointOf("mpi", "single-send", "bpram", 2, Single,
-                                 Message(double(M))));
+                                 Truth(1, double(M))));
   }
+  for (double K : {2.0, 16.0, 128.0, 1024.0})
+    for (double L : {64.0, 1024.0, 4096.0, 65536.0, 524288.0}) {
+      FeatureVector F{{"k", K},     {"l", L},     {"r", 0.5},
+                      {"n", K},     {"m", K * L}, {"bpm", L}};
+      Raw["packets"].push_back(
+          pointOf("packets", "ranks", "grid", 2, F, Truth(K, L)));
+    }
   Analysis A = analyse(Raw, MachineInfo{});
   ASSERT_FALSE(A.Breakpoints.empty());
   const std::string &Name = A.SiteModels.at("send");
@@ -446,16 +456,17 @@ TEST(Analysis, SendsArePricedPerMessageInEachProtocolRegime) {
       Copy = &F.M;
   }
   ASSERT_TRUE(Send && Copy);
-  // Contiguous: 4 messages of 1 KiB, 2 of 1 MiB.
-  for (auto [N, Bpm] : {std::pair(4.0, 1024.0), std::pair(2.0, 1048576.0)}) {
-    FeatureVector F{{"n", N},      {"m", N * Bpm}, {"bpm", Bpm},
-                    {"runs", 1},   {"L_mem", N * Bpm / 64},
+  // Contiguous: 4096 messages of 256 bytes, 4 of 1 KiB, one of 1 MiB.
+  for (auto [N, Bpm] : {std::pair(4096.0, 256.0), std::pair(4.0, 1024.0),
+                        std::pair(1.0, 1048576.0)}) {
+    FeatureVector F{{"n", N},    {"m", N * Bpm}, {"bpm", Bpm},
+                    {"runs", 1}, {"L_mem", N * Bpm / 64},
                     {"pages", N * Bpm / 4096}};
-    EXPECT_NEAR(Send->evaluate(F), N * Message(Bpm), 0.05 * N * Message(Bpm))
+    EXPECT_NEAR(Send->evaluate(F), Truth(N, Bpm), 0.05 * Truth(N, Bpm))
         << N << " x " << Bpm;
   }
   // Strided (a column: 100 runs): the marshalling model.
-  FeatureVector Column{{"n", 1},       {"m", 800},    {"bpm", 800},
-                       {"runs", 100},  {"L_mem", 100}, {"pages", 100}};
+  FeatureVector Column{{"n", 1},      {"m", 800},     {"bpm", 800},
+                       {"runs", 100}, {"L_mem", 100}, {"pages", 100}};
   EXPECT_DOUBLE_EQ(Send->evaluate(Column), Copy->evaluate(Column));
 }
