@@ -60,21 +60,21 @@
 ; CHECK-NEXT:   site ? collective MPI_Allreduce of 'v': L_mem=min(1, n) + floordiv(8*n + 55, 64), M=8*n*(2*nranks - 2), V=8*n*(2*nranks - 2), h=8*n*(nranks - 1), hi=8*n*(nranks - 1), ho=8*n*(nranks - 1), n=1, p=nranks; read lines ceildiv(8*n, 64)..min(1, n) + floordiv(8*n + 55, 64); write lines ceildiv(8*n, 64)..min(1, n) + floordiv(8*n + 55, 64); cost (1040*n*(nranks - 1) + 1500000) ps {{\[}}F_io-calls]
 ; CHECK-NEXT:   total: (1040*n*(nranks - 1) + 1500000) ps (1 analysed, 0 missed)
 ; CHECK-LABEL: commcost: function 'gatherv_const'
-; CHECK-NEXT:   site ? copy memcpy of 'local array <- buffer': L_mem=1, L_re1=0, L_re2=0, L_re3=0, m=16, n=1; lines 1..1; read lines 1..1; write lines 1..1; cost 0.024480 us {{\[}}M1-reuse]
-; CHECK-NEXT:   site ? copy memcpy of 'local array <- buffer': L_mem=1, L_re1=0, L_re2=0, L_re3=0, m=16, n=1; lines 1..1; read lines 1..1; write lines 1..1; cost 0.024480 us {{\[}}M1-reuse]
+; CHECK-NEXT:   site ? copy memcpy of 'local array <- buffer': L_mem=1, L_re1=0, L_re2=0, L_re3=0, bpm=16, m=16, n=1; lines 1..1; read lines 1..1; write lines 1..1; cost 0.024480 us {{\[}}M1-reuse]
+; CHECK-NEXT:   site ? copy memcpy of 'local array <- buffer': L_mem=1, L_re1=0, L_re2=0, L_re3=0, bpm=16, m=16, n=1; lines 1..1; read lines 1..1; write lines 1..1; cost 0.024480 us {{\[}}M1-reuse]
 ; CHECK-NEXT:   site ? collective MPI_Gatherv of 'r <- s': when nranks == 4; L_mem=3, M=80, V=80, h=80, hi=80, ho=32, n=1, p=nranks; read lines 1..2; write lines 2..3; cost 1.506560 us {{\[}}F_io-calls]
 ; CHECK-NEXT:   total: 1.555520 us (3 analysed, 0 missed)
 ; CHECK-LABEL: commcost: function 'alltoallv_loop'
 ; CHECK-NEXT:   site ? collective MPI_Alltoallv of 'r <- s': when nranks == p; L_mem=min(1, n*nranks) + floordiv(8*n*nranks + 55, 64), M=8*n*nranks*nranks, V=8*n*nranks*nranks, h=8*n*nranks, hi=8*n*nranks, ho=8*n*nranks, n=1, p=nranks; read lines ceildiv(8*n*nranks, 64)..min(1, n*nranks) + floordiv(8*n*nranks + 55, 64); write lines ceildiv(8*n*nranks, 64)..min(1, n*nranks) + floordiv(8*n*nranks + 55, 64); cost (1040*n*nranks + 1500000) ps {{\[}}F_io-calls]
 ; CHECK-NEXT:   total: (1040*n*nranks + 1500000) ps (1 analysed, 0 missed)
 ; CHECK-LABEL: commcost: function 'pack'
-; CHECK-NEXT:   site ? copy MPI_Pack of 'buf <- a': L_mem=min(1, n) + floordiv(8*n + 55, 64), L_re1=0, L_re2=0, L_re3=0, m=8*n, n=1; lines ceildiv(8*n, 64)..min(1, n) + floordiv(8*n + 55, 64); read lines ceildiv(8*n, 64)..min(1, n) + floordiv(8*n + 55, 64); write lines ceildiv(8*n, 64)..min(1, n) + floordiv(8*n + 62, 64); cost (240*n + 4000*min(1, n) + 4000*floordiv(8*n + 55, 64) + 20000) ps {{\[}}M1-reuse]
+; CHECK-NEXT:   site ? copy MPI_Pack of 'buf <- a': L_mem=min(1, n) + floordiv(8*n + 55, 64), L_re1=0, L_re2=0, L_re3=0, bpm=8*n, m=8*n, n=1; lines ceildiv(8*n, 64)..min(1, n) + floordiv(8*n + 55, 64); read lines ceildiv(8*n, 64)..min(1, n) + floordiv(8*n + 55, 64); write lines ceildiv(8*n, 64)..min(1, n) + floordiv(8*n + 62, 64); cost (240*n + 4000*min(1, n) + 4000*floordiv(8*n + 55, 64) + 20000) ps {{\[}}M1-reuse]
 ; CHECK-NEXT:   total: (240*n + 4000*min(1, n) + 4000*floordiv(8*n + 55, 64) + 20000) ps (1 analysed, 0 missed)
 ; CHECK-LABEL: commcost: function 'fetch_and_op'
-; CHECK-NEXT:   site ? atomic MPI_Fetch_and_op of 'res <- o': L_mem=1, m=8, n=1; lines 1..1; write lines 1..1; cost 0.354560 us {{\[}}M1-mpi]
+; CHECK-NEXT:   site ? atomic MPI_Fetch_and_op of 'res <- o': L_mem=1, bpm=8, m=8, n=1; lines 1..1; write lines 1..1; cost 0.354560 us {{\[}}M1-mpi]
 ; CHECK-NEXT:   total: 0.354560 us (1 analysed, 0 missed)
 ; CHECK-LABEL: commcost: function 'increment'
-; CHECK-NEXT:   site ? atomic shmem_int_inc: L_mem=0, m=4, n=1; cost 0.350280 us {{\[}}M1-mpi]
+; CHECK-NEXT:   site ? atomic shmem_int_inc: L_mem=0, bpm=4, m=4, n=1; cost 0.350280 us {{\[}}M1-mpi]
 ; CHECK-NEXT:   total: 0.350280 us (1 analysed, 0 missed)
 ; CHECK-LABEL: commcost: function 'unknown_array_contents'
 ; CHECK-NEXT:   missed ? MPI_Allgatherv: UnknownArrayContents: the entries of the receive counts of MPI_Allgatherv are not known: the array is not filled in the same function before the call, at constant indices or by a loop over the index

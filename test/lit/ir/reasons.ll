@@ -103,15 +103,15 @@
 ; A struct of two doubles 16 bytes apart: two 8-byte rows (collectives.ll
 ; has UnsupportedDatatype).
 ; CHECK-LABEL: commcost: function 'struct_datatype'
-; CHECK-NEXT:   site ? copy memcpy of 'local array <- buffer': L_mem=1, L_re1=0, L_re2=0, L_re3=0, m=16, n=1; lines 1..1; read lines 1..1; write lines 1..1; cost 0.024480 us {{\[}}M1-reuse]
-; CHECK-NEXT:   site ? copy memcpy of 'local array <- buffer': L_mem=1, L_re1=0, L_re2=0, L_re3=0, m=16, n=1; lines 1..1; read lines 1..1; write lines 1..1; cost 0.024480 us {{\[}}M1-reuse]
-; CHECK-NEXT:   site ? send MPI_Send of 'a': L_mem=2, m=16, n=1; lines 1..2; cost 0.359120 us {{\[}}M1-mpi]
+; CHECK-NEXT:   site ? copy memcpy of 'local array <- buffer': L_mem=1, L_re1=0, L_re2=0, L_re3=0, bpm=16, m=16, n=1; lines 1..1; read lines 1..1; write lines 1..1; cost 0.024480 us {{\[}}M1-reuse]
+; CHECK-NEXT:   site ? copy memcpy of 'local array <- buffer': L_mem=1, L_re1=0, L_re2=0, L_re3=0, bpm=16, m=16, n=1; lines 1..1; read lines 1..1; write lines 1..1; cost 0.024480 us {{\[}}M1-reuse]
+; CHECK-NEXT:   site ? send MPI_Send of 'a': L_mem=2, bpm=16, m=16, n=1; lines 1..2; cost 0.359120 us {{\[}}M1-mpi]
 ; CHECK-NEXT:   total: 0.408080 us (3 analysed, 0 missed)
 ; CHECK-LABEL: commcost: function 'invalid_datatype'
 ; CHECK-NEXT:   missed ? MPI_Send: InvalidDatatype: argument 1 of MPI_Type_vector is -3; counts and sizes cannot be negative
 ; CHECK-NEXT:   total: none (0 analysed, 1 missed); incomplete: InvalidDatatype: argument 1 of MPI_Type_vector is -3; counts and sizes cannot be negative
 ; CHECK-LABEL: commcost: function 'unknown_trip_count'
-; CHECK-NEXT:   site ? send MPI_Send of 'b': per iteration of the loop 'for.body'; L_mem=1, m=8, n=1; lines 1..1; cost 0.354560 us {{\[}}M1-mpi]
+; CHECK-NEXT:   site ? send MPI_Send of 'b': per iteration of the loop 'for.body'; L_mem=1, bpm=8, m=8, n=1; lines 1..1; cost 0.354560 us {{\[}}M1-mpi]
 ; CHECK-NEXT:   total: none (1 analysed, 0 missed); incomplete: UnknownTripCount: the trip count of the loop 'for.body' is unknown
 ; CHECK-LABEL: commcost: function 'multiple_exits'
 ; CHECK-NEXT:   missed ? MPI_Send: MultipleExits: the loop 'for.body' has several exits
@@ -141,7 +141,7 @@
 ; CHECK-NEXT:   missed ? superstep: PartitionNotAnalysed: the split of the loop 'for.body' by id (from n - id*id iterations each) is not a block or cyclic partition of one range
 ; CHECK-NEXT:   total: none (0 analysed, 1 missed); incomplete: PartitionNotAnalysed: the split of the loop 'for.body' by id (from n - id*id iterations each) is not a block or cyclic partition of one range
 ; CHECK-LABEL: commcost: function 'recursive'
-; CHECK-NEXT:   site ? send MPI_Send of 'b': L_mem=min(1, n) + floordiv(8*n + 55, 64), m=8*n, n=1; lines ceildiv(8*n, 64)..min(1, n) + floordiv(8*n + 55, 64); cost (560*n + 4000*min(1, n) + 4000*floordiv(8*n + 55, 64) + 350000) ps {{\[}}M1-mpi]
+; CHECK-NEXT:   site ? send MPI_Send of 'b': L_mem=min(1, n) + floordiv(8*n + 55, 64), bpm=8*n, m=8*n, n=1; lines ceildiv(8*n, 64)..min(1, n) + floordiv(8*n + 55, 64); cost (560*n + 4000*min(1, n) + 4000*floordiv(8*n + 55, 64) + 350000) ps {{\[}}M1-mpi]
 ; CHECK-NEXT:   total: (560*n + 4000*min(1, n) + 4000*floordiv(8*n + 55, 64) + 350000) ps (1 analysed, 0 missed); incomplete: CalleeNotPriced: the cost of the call to recursive is not known: it is being analysed (a recursive call)
 
 target triple = "x86_64-pc-linux-gnu"
