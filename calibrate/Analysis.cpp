@@ -342,6 +342,21 @@ void analyseSmp(Analysis &A, const std::vector<Point> &Ps, double Noise) {
   }
 }
 
+/// The block permutations in order of size, taken alternately: the even
+/// positions train the message models, the odd ones are held out.
+std::pair<std::vector<Observation>, std::vector<Observation>>
+permutationsBySize(const std::vector<Point> &Mpi) {
+  std::vector<Observation> Perm = observations(
+      Mpi, [](const Point &Pt) { return Pt.Kind == "block-permutation"; });
+  std::sort(Perm.begin(), Perm.end(), [](const auto &L, const auto &R) {
+    return L.Features.at("m") < R.Features.at("m");
+  });
+  std::pair<std::vector<Observation>, std::vector<Observation>> Out;
+  for (size_t I = 0; I < Perm.size(); ++I)
+    (I % 2 ? Out.second : Out.first).push_back(Perm[I]);
+  return Out;
+}
+
 void analyseMpi(Analysis &A, const std::vector<Point> &Ps, double Noise) {
   unsigned P = Ps.empty() ? 1 : Ps[0].P;
   std::string Group = "p=" + std::to_string(P);
@@ -408,12 +423,7 @@ void analyseMpi(Analysis &A, const std::vector<Point> &Ps, double Noise) {
                       false, EBsp, validate(EBsp, Suite1)});
     A.Fits.back().Held.TrainPoints = EBsp.Fit.TrainPoints;
   }
-  std::sort(Perm.begin(), Perm.end(), [](const auto &L, const auto &R) {
-    return L.Features.at("m") < R.Features.at("m");
-  });
-  std::vector<Observation> PermTrain, PermTest;
-  for (size_t I = 0; I < Perm.size(); ++I)
-    (I % 2 ? PermTest : PermTrain).push_back(Perm[I]);
+  auto [PermTrain, PermTest] = permutationsBySize(Ps);
   std::vector<Observation> Single = Kind("single-send");
   const ModelForm &Bpram = builtinModelForm("BPRAM");
   fitForm(A, Bpram, false, "bpram", Group, "BPRAM", "permutations (even)",
@@ -434,14 +444,7 @@ void analyseSends(Analysis &A, const std::vector<Point> &Mpi,
                   const std::vector<Point> *Packets) {
   unsigned P = Mpi.empty() ? 1 : Mpi[0].P;
   std::string Group = "p=" + std::to_string(P);
-  std::vector<Observation> Perm = observations(
-      Mpi, [](const Point &Pt) { return Pt.Kind == "block-permutation"; });
-  std::sort(Perm.begin(), Perm.end(), [](const auto &L, const auto &R) {
-    return L.Features.at("m") < R.Features.at("m");
-  });
-  std::vector<Observation> Train;
-  for (size_t I = 0; I < Perm.size(); I += 2)
-    Train.push_back(Perm[I]);
+  std::vector<Observation> Train = permutationsBySize(Mpi).first;
   if (Packets)
     for (const Observation &O : observations(*Packets, [P](const Point &Pt) {
            return Pt.Kind == "ranks" && Pt.Set == "grid" &&
@@ -472,7 +475,8 @@ Model contiguityChoice(const Model &Send, const Model &Pack) {
     Renamed.emplace(Name, Expr::var("pack_" + Name));
     Coefs["pack_" + Name] = Value;
   }
-  Expr Strided = Expr::min(Expr::constant(1), Expr::var("runs") - Expr::constant(1));
+  Expr Strided =
+      Expr::min(Expr::constant(1), Expr::var("runs") - Expr::constant(1));
   Expr Form = Strided * Pack.form().substitute(Renamed) +
               (Expr::constant(1) - Strided) * Send.form();
   Model M(Send.name() + "+" + Pack.name(), Form.str(), Coefs);
@@ -673,11 +677,14 @@ Analysis analyse(const RawSet &Raw, const MachineInfo &Machine) {
     // marshalling model where the buffer is strided.
     std::string Group = "p=" + std::to_string((*M)[0].P);
     auto Sends = fitsOf(A, "mpi-send", Group, "single sends");
-    const FittedForm *Pack = nullptr;
-    for (const FittedForm &F : A.Fits)
-      if (A.SiteModels.count("send") && F.M.name() == A.SiteModels["send"])
-        Pack = &F;
-    if (!Sends.empty() && Pack) {
+    auto Marshalling = A.SiteModels.find("send");
+    auto Pack = Marshalling == A.SiteModels.end()
+                    ? A.Fits.end()
+                    : std::find_if(A.Fits.begin(), A.Fits.end(),
+                                   [&](const FittedForm &F) {
+                                     return F.M.name() == Marshalling->second;
+                                   });
+    if (!Sends.empty() && Pack != A.Fits.end()) {
       Model Both = contiguityChoice(Sends[0]->M, Pack->M);
       A.Fits.push_back({"mpi-send", Group, Sends[0]->TrainedOn,
                         "single sends", Both.name(), true, Both,

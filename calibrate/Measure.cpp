@@ -47,7 +47,8 @@ void flushRange(const void *Begin, size_t Bytes) {
 void evictTlb() {
   constexpr size_t Pages = 16384, PageBytes = 4096;
   static char *Buffer = [] {
-    auto *B = static_cast<char *>(std::aligned_alloc(PageBytes, Pages * PageBytes));
+    auto *B = static_cast<char *>(
+        std::aligned_alloc(PageBytes, Pages * PageBytes));
     if (!B)
       throw std::bad_alloc();
     std::memset(B, 1, Pages * PageBytes);
@@ -57,7 +58,8 @@ void evictTlb() {
   // the cache sets instead of crowding the few a page offset maps to.
   unsigned Sum = 0;
   for (size_t I = 0; I < Pages; ++I)
-    Sum += static_cast<volatile char *>(Buffer)[I * PageBytes + (I * 64) % PageBytes];
+    Sum += static_cast<volatile char *>(
+        Buffer)[I * PageBytes + (I * 64) % PageBytes];
   doNotOptimize(&Sum);
 }
 

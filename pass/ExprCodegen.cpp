@@ -1,6 +1,7 @@
 // Expressions as IR (see ExprCodegen.h).
 #include "ExprCodegen.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Intrinsics.h"
 
@@ -134,6 +135,24 @@ private:
 };
 
 } // namespace
+
+std::optional<std::map<std::string, Value *, std::less<>>>
+parameterValues(const Expr &E, ArrayRef<std::string> Params,
+                function_ref<Value *(unsigned)> Arg, unsigned NumArgs,
+                std::string &Unbound) {
+  std::map<std::string, Value *, std::less<>> Out;
+  for (const std::string &V : E.variables()) {
+    const auto *It = llvm::find(Params, V);
+    unsigned I = It - Params.begin();
+    if (It == Params.end() || I >= NumArgs ||
+        !Arg(I)->getType()->isIntegerTy()) {
+      Unbound = V;
+      return std::nullopt;
+    }
+    Out.emplace(V, Arg(I));
+  }
+  return Out;
+}
 
 Value *asI64(IRBuilderBase &B, Value *V, bool ZeroExt) {
   return ZeroExt ? B.CreateZExtOrTrunc(V, B.getInt64Ty())

@@ -8,7 +8,11 @@
 
 #include "commcost/Expr.h"
 
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+
 #include <map>
+#include <optional>
 #include <string>
 
 namespace llvm {
@@ -17,6 +21,15 @@ class Value;
 } // namespace llvm
 
 namespace commcost {
+
+/// The values of E's variables, each a parameter: Params names them by
+/// position and Arg(I) is the I-th's value (an argument of a call, or the
+/// function's own). nullopt, with Unbound the first variable that is none
+/// of the integer parameters, when one is not.
+std::optional<std::map<std::string, llvm::Value *, std::less<>>>
+parameterValues(const Expr &E, llvm::ArrayRef<std::string> Params,
+                llvm::function_ref<llvm::Value *(unsigned)> Arg,
+                unsigned NumArgs, std::string &Unbound);
 
 /// V as an i64, as the grammar reads sizes: signed unless marked zeroext.
 llvm::Value *asI64(llvm::IRBuilderBase &B, llvm::Value *V, bool ZeroExt);

@@ -77,16 +77,16 @@ CallBase *findCall(Function &F, const SiteResult &R) {
   return At.size() == 1 ? At.front() : nullptr;
 }
 
+bool isLoopAt(const Loop &L, const DebugLoc &Loc) {
+  return Loc && sameLocation(L.getStartLoc().get(), Loc.get());
+}
+
 /// The loop of F whose location is R's (a copy loop's nest).
 Loop *findLoop(LoopInfo &LI, const SiteResult &R) {
   for (Loop *L : LI.getLoopsInPreorder())
-    if (sameLocation(L->getStartLoc().get(), R.Loc.get()))
+    if (isLoopAt(*L, R.Loc))
       return L;
   return nullptr;
-}
-
-bool isLoopAt(const Loop &L, const DebugLoc &Loc) {
-  return Loc && sameLocation(L.getStartLoc().get(), Loc.get());
 }
 
 /// The outermost loop around Call that its record counts: inside the loop
@@ -188,24 +188,20 @@ Value *predictedPs(const Bracket &B, Function &F, const CommCostInfo &Info,
   }
   if (Sum.isConstant())
     return ConstantInt::getSigned(I64, Sum.constantValue());
-  std::map<std::string, Argument *, std::less<>> Params;
-  const std::vector<std::string> &Names = Info.Total.Params;
-  for (unsigned I = 0; I < Names.size() && I < F.arg_size(); ++I)
-    if (F.getArg(I)->getType()->isIntegerTy())
-      Params.emplace(Names[I], F.getArg(I));
-  for (const std::string &V : Sum.variables())
-    if (!Params.count(V))
-      return ConstantInt::getSigned(I64, -1);
+  std::string Unbound;
+  auto Params = parameterValues(
+      Sum, Info.Total.Params, [&](unsigned I) { return F.getArg(I); },
+      F.arg_size(), Unbound);
+  if (!Params)
+    return ConstantInt::getSigned(I64, -1);
   BasicBlock *Head = At->getParent();
   BasicBlock *Tail = SplitBlock(Head, At);
   Head->getTerminator()->eraseFromParent();
   IRBuilder<> IRB(Head);
   IRB.SetCurrentDebugLocation(At->getDebugLoc());
   std::map<std::string, Value *, std::less<>> Vars;
-  for (const std::string &V : Sum.variables()) {
-    Argument *A = Params.at(V);
-    Vars.emplace(V, asI64(IRB, A, A->hasZExtAttr()));
-  }
+  for (auto [Name, V] : *Params)
+    Vars.emplace(Name, asI64(IRB, V, cast<Argument>(V)->hasZExtAttr()));
   Value *Ps = emitExpr(IRB, Sum, Vars);
   IRB.CreateBr(Tail);
   return Ps;
@@ -316,9 +312,9 @@ PreservedAnalyses CommCostMeasurePass::run(Function &F,
   std::vector<Bracket> Brackets = bracketsOf(F, Info, LI);
   if (Brackets.empty())
     return PreservedAnalyses::all();
-  // The analysis result speaks of the code before it changes: read it all
-  // (the predictions' expressions, the descriptors) before the first call
-  // goes in, and the loops' shapes before a prediction splits a block.
+  // The result holds locations and expressions, no instruction of F, so it
+  // stays valid as the code changes; the loops' shapes are read (place)
+  // before the first prediction splits a block.
   place(Brackets, DT, LI);
   Module &M = *F.getParent();
   Runtime RT(M);

@@ -476,26 +476,22 @@ private:
     return nullptr;
   }
 
-  /// The i64 values that T's variables name: parameters of the function
-  /// that T is the total of, passed as Args. Null when a variable is not
-  /// one of its integer parameters.
+  /// The values that T's variables name: parameters of the function that
+  /// T is the total of, passed as Args; ChoiceNotEvaluable when a variable
+  /// is not one of its integer parameters.
   static Expected<std::map<std::string, Value *, std::less<>>>
-  parameterValues(const std::string &Alternative, const FunctionCost &T,
-                  function_ref<Value *(unsigned)> Args, unsigned NumArgs) {
-    std::map<std::string, Value *, std::less<>> Out;
-    for (const std::string &V : T.picoseconds().variables()) {
-      auto It = std::find(T.Params.begin(), T.Params.end(), V);
-      unsigned I = It - T.Params.begin();
-      if (It == T.Params.end() || I >= NumArgs ||
-          !Args(I)->getType()->isIntegerTy())
-        return make_error<RejectionError>(std::make_shared<ChoiceNotEvaluable>(
-            "the predicted cost of " + Alternative + ", " +
-            T.picoseconds().str() + " ps, depends on '" + V +
-            "', which is not one of its integer parameters, so it cannot be "
-            "computed where the choice is made"));
-      Out.emplace(V, Args(I));
-    }
-    return Out;
+  costParameterValues(const std::string &Alternative, const FunctionCost &T,
+                      function_ref<Value *(unsigned)> Args,
+                      unsigned NumArgs) {
+    std::string Unbound;
+    if (auto Out = parameterValues(T.picoseconds(), T.Params, Args, NumArgs,
+                                   Unbound))
+      return std::move(*Out);
+    return make_error<RejectionError>(std::make_shared<ChoiceNotEvaluable>(
+        "the predicted cost of " + Alternative + ", " +
+        T.picoseconds().str() + " ps, depends on '" + Unbound +
+        "', which is not one of its integer parameters, so it cannot be "
+        "computed where the choice is made"));
   }
 
   void missed(const Instruction &At, StringRef What, StringRef Fallback,
@@ -611,7 +607,7 @@ private:
     // At run time, from the arguments.
     std::vector<std::map<std::string, Value *, std::less<>>> Values;
     for (size_t I = 0; I < Totals.size(); ++I) {
-      auto V = parameterValues(
+      auto V = costParameterValues(
           nameOf(*Alternatives[I]), Totals[I],
           [&](unsigned A) { return Call.getArgOperand(A); }, Call.arg_size());
       if (!V) {
@@ -791,7 +787,7 @@ private:
     }
     std::vector<std::map<std::string, Value *, std::less<>>> Values;
     for (size_t I = 0; I < Totals.size(); ++I) {
-      auto V = parameterValues(
+      auto V = costParameterValues(
           F.getName().str() + " with " + M.Name + " = " + R.Alternatives[I],
           Totals[I], [&](unsigned A) -> Value * { return F.getArg(A); },
           F.arg_size());

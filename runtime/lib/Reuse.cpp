@@ -37,8 +37,6 @@ Num times(Num A, Num B) { return std::min(Saturated, A * B); }
 Expr times(const Expr &A, const Expr &B) { return A * B; }
 Num divide(Num A, Num B) { return A / B; }
 Expr divide(const Expr &A, const Expr &B) { return A / B; }
-Num remainder(Num A, Num B) { return A % B; }
-Expr remainder(const Expr &A, const Expr &B) { return A % B; }
 Num ceilDivide(Num A, Num B) { return A / B + (A % B != 0); }
 Expr ceilDivide(const Expr &A, const Expr &B) { return Expr::ceilDiv(A, B); }
 Num gcdOf(Num A, Num B) {
@@ -79,9 +77,9 @@ T setsAfterRepeating(const T &Used, const T &Before, const T &Lines,
   auto Times = [&](const T &A, const T &B) {
     return minOf(S, times(minOf(A, S), minOf(B, S)));
   };
-  T Aligned = One - nonZero(remainder(Pitch, lit<T>(LineSize)));
+  T Aligned = One - nonZero(formulas::mod(Pitch, LineSize));
   T Growing = Times(Used, ceilDivide(Lines, maxOf(One, Before)));
-  T Shift = remainder(divide(Pitch, lit<T>(LineSize)), S);
+  T Shift = formulas::mod(divide(Pitch, lit<T>(LineSize)), Sets);
   Shift = minOf(Shift, S - Shift);
   T Distinct = minOf(Count, divide(S, gcdOf(S, Shift)));
   T Spread = choose(atMost(Used, Shift), Times(Distinct, Used),
