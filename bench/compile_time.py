@@ -5,14 +5,18 @@ pack and unpack copy loops, and plain arithmetic the analysis must skip),
 compiles it and a unit of the corpus (LULESH/lulesh.cc) at -O2 with and
 without the plugin, in interleaved pairs, and prints the median wall and CPU
 times and the median ratio of the pairs (the target: the plugin adds at
-most 3%).
+most 3%). With --instructions each compile runs once under valgrind's
+callgrind instead, and the ratios are of instructions executed: on a shared
+machine whose timings drift by several percent, the one measure that
+repeats (the same count for the same binary and input, whatever else the
+machine is doing), as LLVM's own compile-time tracker counts instructions.
 
 Two comparisons, each against a baseline with the same flags but no plugin:
   quiet    -fplugin only: the analysis notices nobody reads its output;
   records  -fsave-optimization-record for commcost: every site analysed.
 
 Usage: bench/compile_time.py [--plugin build/lib/CommCost.so] [--runs 5]
-                             [--functions 2400] [--keep FILE.c]
+                             [--instructions] [--functions 2400] [--keep FILE.c]
                              [--corpus-unit LULESH/lulesh.cc | none]"""
 import argparse
 import os
@@ -128,6 +132,19 @@ def timed(cmd, cwd):
     return wall, cpu
 
 
+def instructions(cmd, cwd, tmp):
+    """Instructions one compile executes (callgrind's total)."""
+    out = os.path.join(tmp, "callgrind.out")
+    subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=" +
+                    out, *cmd], check=True, cwd=cwd,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    with open(out) as f:
+        for line in f:
+            if line.startswith(("summary:", "totals:")):
+                return int(line.split()[1])
+    sys.exit(f"{out}: callgrind wrote no total")
+
+
 def corpus_unit(name):
     """The compile command (directory, arguments) of unit NAME of the corpus
     (../shared/corpus beside the repository, or $COMMCOST_CORPUS), with the
@@ -161,6 +178,9 @@ def main():
     ap.add_argument("--corpus-unit", action="append", default=None,
                     help="also time this unit of the corpus (its manifest "
                          "path; default LULESH/lulesh.cc); 'none' for none")
+    ap.add_argument("--instructions", action="store_true",
+                    help="count instructions under callgrind (one compile "
+                         "per configuration) instead of timing")
     ap.add_argument("--keep", help="also write the generated source here")
     args = ap.parse_args()
     plugin = os.path.abspath(args.plugin)
@@ -192,6 +212,19 @@ def main():
         configs = {"quiet": ([], [f"-fplugin={plugin}"]),
                    "records": (record, [f"-fplugin={plugin}", *record])}
         out = ["-o", os.path.join(tmp, "unit.o")]
+        if args.instructions:
+            print("-O2, instructions executed (callgrind), one compile each")
+            worst = 0.0
+            for unit, (cwd, base) in units.items():
+                for name, (without, with_) in configs.items():
+                    a = instructions(base + without + out, cwd, tmp)
+                    b = instructions(base + with_ + out, cwd, tmp)
+                    worst = max(worst, b / a)
+                    print(f"{unit:24s} {name:8s} without {a:,}, with {b:,} "
+                          f"instructions, ratio {b / a:.4f}", flush=True)
+            print(f"worst instruction ratio {worst:.4f} "
+                  f"({(worst - 1) * 100:+.2f}%)")
+            return
         print(f"-O2, {args.runs} interleaved pairs per unit and configuration; "
               f"load average {load_average():.2f}")
         worst = 0.0

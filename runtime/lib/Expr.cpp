@@ -202,6 +202,14 @@ struct ExprBuilder {
     return {Coef, Mono};
   }
 
+  /// The operands of E when it is of kind K, else E itself (without
+  /// copying either).
+  static std::span<const Expr> flattened(const Expr &E, Kind K) {
+    if (E.kind() == K)
+      return E.operands();
+    return {&E, 1};
+  }
+
   static Expr sum(const std::vector<Expr> &Operands) {
     SumCollector Collector;
     for (const Expr &E : Operands)
@@ -255,8 +263,7 @@ struct ExprBuilder {
     std::vector<int64_t> Constants;
     std::vector<Expr> Factors;
     for (const Expr &E : Operands) {
-      for (const Expr &F :
-           E.kind() == Kind::Mul ? E.operands() : std::vector<Expr>{E}) {
+      for (const Expr &F : flattened(E, Kind::Mul)) {
         if (F.isConstant())
           Constants.push_back(F.constantValue());
         else
@@ -325,8 +332,7 @@ struct ExprBuilder {
     std::optional<int64_t> Constant;
     std::vector<Expr> Rest;
     for (const Expr &E : Operands) {
-      for (const Expr &O :
-           E.kind() == K ? E.operands() : std::vector<Expr>{E}) {
+      for (const Expr &O : flattened(E, K)) {
         if (!O.isConstant()) {
           Rest.push_back(O);
           continue;
@@ -498,13 +504,27 @@ Expr Expr::var(std::string Name) {
   return Expr(std::shared_ptr<const Node>(std::move(N)));
 }
 
+// The binary operators fold two constants without building operand lists:
+// most operations of a numeric site are on constants.
 Expr operator+(const Expr &A, const Expr &B) {
+  int64_t R;
+  if (A.isConstant() && B.isConstant() &&
+      !__builtin_add_overflow(A.constantValue(), B.constantValue(), &R))
+    return Expr::constant(R);
   return ExprBuilder::sum({A, B});
 }
 Expr operator-(const Expr &A, const Expr &B) {
+  int64_t R;
+  if (A.isConstant() && B.isConstant() &&
+      !__builtin_sub_overflow(A.constantValue(), B.constantValue(), &R))
+    return Expr::constant(R);
   return ExprBuilder::sum({A, -B});
 }
 Expr operator*(const Expr &A, const Expr &B) {
+  int64_t R;
+  if (A.isConstant() && B.isConstant() &&
+      !__builtin_mul_overflow(A.constantValue(), B.constantValue(), &R))
+    return Expr::constant(R);
   return ExprBuilder::product({A, B});
 }
 Expr operator/(const Expr &A, const Expr &B) {
@@ -517,8 +537,16 @@ Expr Expr::operator-() const {
   return ExprBuilder::product({constant(-1), *this});
 }
 
-Expr Expr::min(const Expr &A, const Expr &B) { return minOf({A, B}); }
-Expr Expr::max(const Expr &A, const Expr &B) { return maxOf({A, B}); }
+Expr Expr::min(const Expr &A, const Expr &B) {
+  if (A.isConstant() && B.isConstant())
+    return constant(std::min(A.constantValue(), B.constantValue()));
+  return minOf({A, B});
+}
+Expr Expr::max(const Expr &A, const Expr &B) {
+  if (A.isConstant() && B.isConstant())
+    return constant(std::max(A.constantValue(), B.constantValue()));
+  return maxOf({A, B});
+}
 Expr Expr::minOf(const std::vector<Expr> &Operands) {
   return ExprBuilder::minMax(Kind::Min, Operands);
 }
@@ -820,6 +848,10 @@ int compare(const Expr &A, const Expr &B) {
     break;
   }
   const auto &X = A.operands(), &Y = B.operands();
+  // One node (the constructors share subexpressions): deep trees built
+  // from one another compare in constant time instead of walking both.
+  if (&X == &Y)
+    return 0;
   for (size_t I = 0; I < X.size() && I < Y.size(); ++I)
     if (int C = compare(X[I], Y[I]))
       return C;

@@ -113,7 +113,8 @@ std::vector<T> transfersSharing(std::span<const WalkOf<T>> Walks,
     Unique[I] = Transfers[I] = Walks[I].BlockLines;
     Used[I] = minOf(lit<T>(Sets), maxOf(One, Walks[I].BlockLines));
   }
-  for (size_t D = 0; D < Walks[0].Dims.size(); ++D) {
+  const size_t Dims = Walks[0].Dims.size();
+  for (size_t D = 0; D < Dims; ++D) {
     // Kerncraft's layer condition: the inner walks of all of them must
     // fit together, in lines and in lines per set.
     T Together = Zero, PerSet = Zero;
@@ -137,12 +138,16 @@ std::vector<T> transfersSharing(std::span<const WalkOf<T>> Walks,
       // saving is never negative).
       T Next = times(Dim.Count, Transfers[I]) -
                Fits * (times(Dim.Count, Unique[I]) - Dim.Lines);
-      T Sets1 = maxOf(One, setsAfterRepeating(Used[I], Unique[I], Dim.Lines,
-                                              maxOf(One, Dim.Count),
-                                              Dim.Pitch, LineSize, Sets));
       Transfers[I] = choose(Live, maxOf(Next, Dim.Lines), Zero);
-      Used[I] = choose(Live, Sets1, Used[I]);
-      Unique[I] = choose(Live, Dim.Lines, Zero);
+      // The sets and unique lines only matter to an outer dimension: the
+      // symbolic sets are most of the cost of a symbolic walk.
+      if (D + 1 < Dims) {
+        T Sets1 = maxOf(One, setsAfterRepeating(Used[I], Unique[I], Dim.Lines,
+                                                maxOf(One, Dim.Count),
+                                                Dim.Pitch, LineSize, Sets));
+        Used[I] = choose(Live, Sets1, Used[I]);
+        Unique[I] = choose(Live, Dim.Lines, Zero);
+      }
       if constexpr (std::is_same_v<T, Num>)
         Transfers[I] = std::min(Transfers[I], Saturated);
     }
