@@ -1,12 +1,17 @@
 // Detection of line size, page size, cores and caches: from sysfs, or
 // where a machine has no cache directory there (some virtual machines),
-// from what the C library reads with CPUID (sysconf).
+// from what the C library reads with CPUID (sysconf). The description
+// names the CPU, the cores, the kernel and the day of the calibration, so
+// that a profile read later (the embedded reference one above all) says
+// which machine it measured.
 #include "Machine.h"
 
 #include <fstream>
 #include <iterator>
 #include <string>
+#include <ctime>
 #include <thread>
+#include <sys/utsname.h>
 #include <unistd.h>
 
 namespace commcost::calib {
@@ -101,6 +106,13 @@ MachineInfo detectMachine() {
   M.Description += ", " + std::to_string(M.Cores) + " cores";
   if (M.Caches.empty())
     M.Description += " (caches unknown, defaults used)";
+  if (utsname U; uname(&U) == 0)
+    M.Description += std::string(", ") + U.sysname + " " + U.release;
+  char Day[16];
+  std::time_t Now = std::time(nullptr);
+  std::tm Utc;
+  if (gmtime_r(&Now, &Utc) && std::strftime(Day, sizeof Day, "%Y-%m-%d", &Utc))
+    M.Description += std::string("; calibrated ") + Day;
   return M;
 }
 

@@ -242,7 +242,7 @@ int runProfileShow() {
   outs() << "profile      " << P.Source << "\n"
          << "machine      " << M.Description << "\n"
          << "measured     "
-         << (!M.IsDefault ? "yes"
+         << (!M.IsDefault ? (P.Embedded ? "yes (the reference machine)" : "yes")
              : P.Embedded ? "no (embedded default)"
                           : "no (marked default in the file)")
          << "\n"

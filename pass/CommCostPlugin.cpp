@@ -87,19 +87,21 @@ public:
     if (!FD->hasBody() || FD->isDependentContext())
       return true;
     bool Structor = isa<CXXConstructorDecl>(FD) || isa<CXXDestructorDecl>(FD);
-    if (isLibraryCode(FD)) {
-      // Only a function the unit uses can be in its IR.
-      if (!FD->isUsed())
-        return true;
-      // Constructors and destructors have one symbol per variant.
-      if (Structor)
+    bool Library = isLibraryCode(FD);
+    // Only a function the unit uses can be in its IR.
+    if (Library && !FD->isUsed())
+      return true;
+    // Constructors and destructors have one symbol per variant.
+    if (Structor) {
+      if (Library)
         for (std::string &Name : Names.getAllManglings(FD))
           Facts.SystemFunctions.insert(std::move(Name));
-      else
-        Facts.SystemFunctions.insert(Names.getName(FD));
-    }
-    if (Structor)
       return true;
+    }
+    // Mangling is most of the cost of the facts: once per function.
+    std::string Name = Names.getName(FD);
+    if (Library)
+      Facts.SystemFunctions.insert(Name);
     std::vector<SourceParam> Params;
     if (const auto *M = dyn_cast<CXXMethodDecl>(FD); M && M->isInstance())
       Params.push_back({"this", alignOfPointee(M->getThisType()), false, {}});
@@ -114,7 +116,7 @@ public:
         addFields(*Record->getDecl(), Param.Name, 0, Param.Fields);
       Params.push_back(std::move(Param));
     }
-    Facts.Params[Names.getName(FD)] = std::move(Params);
+    Facts.Params[std::move(Name)] = std::move(Params);
     return true;
   }
 

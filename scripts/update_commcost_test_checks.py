@@ -17,9 +17,10 @@ test moves). RUN lines that do not pipe into FileCheck run first, in order,
 as set-up (e.g. `rm -rf %t && mkdir %t`); FileCheck lines that read other
 input (`FileCheck %s < %t.yaml`) are left alone with their prefixes.
 
-Like commcost's lit configuration, the commands run without a calibrated
-profile ($COMMCOST_PROFILE and $XDG_CONFIG_HOME are hidden): the costs come
-from the embedded default or from the profile the RUN line names with
+Like commcost's lit configuration, the commands run without the user's
+profile ($XDG_CONFIG_HOME is hidden) and with $COMMCOST_PROFILE set to the
+tests' fixed coefficients (test/profiles/fixed.json): the costs come from
+those or from the profile the RUN line names with
 -fplugin-arg-commcost-profile=FILE.
 
   update_commcost_test_checks.py test/lit/pinned/halo.c
@@ -266,7 +267,9 @@ def check_lines_of(output, any_location):
 def builtin_environment(args, tmp_dir):
     env = dict(os.environ)
     env["PATH"] = os.pathsep.join([args.llvm_bin, env.get("PATH", "")])
-    env.pop("COMMCOST_PROFILE", None)
+    env["COMMCOST_PROFILE"] = os.path.join(
+        os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "test",
+        "profiles", "fixed.json")
     env["XDG_CONFIG_HOME"] = os.path.join(tmp_dir, "no-config")
     return env
 

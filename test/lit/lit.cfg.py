@@ -2,7 +2,6 @@
 # project, LLVM 19 tools first on PATH, and an environment in which no
 # user-calibrated profile can be picked up.
 import os
-import tempfile
 
 import lit.formats
 
@@ -41,9 +40,14 @@ config.substitutions.append(("%srcroot", config.commcost_src_root))
 
 config.environment["PATH"] = os.pathsep.join(
     [config.llvm_tools_dir, config.environment.get("PATH", os.environ["PATH"])])
-# Tests must never see a profile from the user's configuration.
-config.environment["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="commcost-lit-")
-config.environment.pop("COMMCOST_PROFILE", None)
+# Tests must never see a profile from the user's configuration: they price
+# sites with fixed coefficients (test/profiles/fixed.json), so that a new
+# embedded reference calibration changes no expected cost. The tests of the
+# embedded default itself run without COMMCOST_PROFILE (env -u).
+config.environment["XDG_CONFIG_HOME"] = os.path.join(config.test_exec_root,
+                                                     "no-user-config")
+config.environment["COMMCOST_PROFILE"] = os.path.join(
+    config.commcost_src_root, "test", "profiles", "fixed.json")
 
 # scripts/sanitize.sh: the plugin of the ASan build needs the ASan runtime
 # in clang, which is not instrumented; only the tests' processes get it,

@@ -5,7 +5,7 @@
 // RUN: %commcost -O2 -fopenmp -Rpass-analysis=commcost %s 2>&1 | FileCheck %s --check-prefixes=CHECK,O2
 double A[128][64], B[64][128], C[128][64];
 void transpose(void) {
-  // CHECK: [[@LINE+1]]:1: remark: loop (superstep) of 'B <- A', double elements, split among 8 threads (num_threads) by the OpenMP static schedule: each thread runs at most 16 of 128 iterations;{{.*}} one processor reads contiguous block of 8192 bytes, writes 64 rows of 128 bytes, row pitch 1024 bytes; read lines 128 to 129, write lines 128 to 192; reads 1024, writes 1024, per processor at most hr 1024, hw 1024, total M 16384;{{.*}} cost 3.253 us (model HrHw, embedded default profile)
+  // CHECK: [[@LINE+1]]:1: remark: loop (superstep) of 'B <- A', double elements, split among 8 threads (num_threads) by the OpenMP static schedule: each thread runs at most 16 of 128 iterations;{{.*}} one processor reads contiguous block of 8192 bytes, writes 64 rows of 128 bytes, row pitch 1024 bytes; read lines 128 to 129, write lines 128 to 192; reads 1024, writes 1024, per processor at most hr 1024, hw 1024, total M 16384;{{.*}} cost 3.253 us (model HrHw, profile {{.*}}fixed.json)
 #pragma omp parallel for num_threads(8)
   for (int i = 0; i < 128; i++)
     for (int j = 0; j < 64; j++)

@@ -19,7 +19,7 @@ void transpose_vla(int n, int m, double b[m][n], const double a[n][m]) {
 }
 double grid[256][256];
 void transpose_block(double (*restrict t)[32], int r0, int c0) {
-  // CHECK: [[@LINE+1]]:3: remark: loop (copy-loop) of 't <- grid', double elements: read 32 rows of 256 bytes, row pitch 2048 bytes, write contiguous block of 8192 bytes;{{.*}} read lines 128 to 160, write lines 128 to 129; reads 1024, writes 1024, total M 2048;{{.*}} cost 0.906 us (model M1-reuse, embedded default profile)
+  // CHECK: [[@LINE+1]]:3: remark: loop (copy-loop) of 't <- grid', double elements: read 32 rows of 256 bytes, row pitch 2048 bytes, write contiguous block of 8192 bytes;{{.*}} read lines 128 to 160, write lines 128 to 129; reads 1024, writes 1024, total M 2048;{{.*}} cost 0.906 us (model M1-reuse, profile {{.*}}fixed.json)
   for (int i = 0; i < 32; i++)
     for (int j = 0; j < 32; j++)
       t[j][i] = grid[r0 + i][c0 + j];

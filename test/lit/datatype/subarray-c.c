@@ -9,7 +9,7 @@ void send_block(int to) {
   MPI_Type_create_subarray(2, sizes, subsizes, starts, MPI_ORDER_C, MPI_DOUBLE,
                            &block);
   MPI_Type_commit(&block);
-  // CHECK: [[@LINE+1]]:3: remark: MPI_Send (send) of 'grid', double elements, datatype MPI_Type_create_subarray([128,256], [16,32], [8,64], C order, double): 16 rows of 256 bytes, row pitch 2048 bytes; messages 1, bytes per message 4096, bytes 4096; unique lines 64 to 80; assumed alignment: aligned to 16 bytes ('grid' is aligned); cost 0.957 us (model M1-mpi, embedded default profile)
+  // CHECK: [[@LINE+1]]:3: remark: MPI_Send (send) of 'grid', double elements, datatype MPI_Type_create_subarray([128,256], [16,32], [8,64], C order, double): 16 rows of 256 bytes, row pitch 2048 bytes; messages 1, bytes per message 4096, bytes 4096; unique lines 64 to 80; assumed alignment: aligned to 16 bytes ('grid' is aligned); cost 0.957 us (model M1-mpi, profile {{.*}}fixed.json)
   MPI_Send(grid, 1, block, to, 0, MPI_COMM_WORLD);
   MPI_Type_free(&block);
 }

@@ -7,7 +7,7 @@
 // RUN: %commcost -O2 -Rpass-analysis=commcost %s 2>&1 | FileCheck %s
 #include <mpi.h>
 void send_block(double *a, int n, int m, int to) {
-  // CHECK: [[@LINE+1]]:3: remark: MPI_Send (send) of 'a', double elements: contiguous block of 8*m*n bytes; messages 1, bytes per message 8*m*n, bytes 8*m*n; unique lines ceildiv(8*m*n, 64) to min(1, m*n) + floordiv(8*m*n + 55, 64); {{.*}}; cost (560*m*n + 4000*min(1, m*n) + 4000*floordiv(8*m*n + 55, 64) + 350000) ps (model M1-mpi, embedded default profile)
+  // CHECK: [[@LINE+1]]:3: remark: MPI_Send (send) of 'a', double elements: contiguous block of 8*m*n bytes; messages 1, bytes per message 8*m*n, bytes 8*m*n; unique lines ceildiv(8*m*n, 64) to min(1, m*n) + floordiv(8*m*n + 55, 64); {{.*}}; cost (560*m*n + 4000*min(1, m*n) + 4000*floordiv(8*m*n + 55, 64) + 350000) ps (model M1-mpi, profile {{.*}}fixed.json)
   MPI_Send(a, n * m, MPI_DOUBLE, to, 0, MPI_COMM_WORLD);
 }
 // A loop whose counter is n over rows of m elements: messages n, bytes 8*m*n.

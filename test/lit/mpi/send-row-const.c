@@ -7,4 +7,4 @@ void send_row(int to) {
   // CHECK: send-row-const.c:[[@LINE+1]]:3: remark: MPI_Send (send) of 'grid', double elements: contiguous block of 1024 bytes; messages 1, bytes per message 1024, bytes 1024; unique lines 16 to 17;
   MPI_Send(&grid[1][0], 128, MPI_DOUBLE, to, 0, MPI_COMM_WORLD);
 }
-// CHECK-SAME: embedded default profile
+// CHECK-SAME: profile {{.*}}fixed.json

@@ -1,5 +1,5 @@
 // Lines brought in again by the loop order (L_re<k>, docs/plugin.md), with
-// the embedded default profile's caches: L1 48 KiB 12-way (64 sets), L2
+// the test profile's caches (test/profiles/fixed.json): L1 48 KiB 12-way (64 sets), L2
 // 2 MiB 16-way (2048 sets), 64-byte lines.
 // RUN: %commcost -O2 %remarks %s 2>&1 | FileCheck %s
 // RUN: %commcost -O0 %remarks %s 2>&1 | FileCheck %s

@@ -11,7 +11,7 @@ void transpose_rows(double *restrict b, const double *restrict a, int n,
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
   int lo = rank * n / size, hi = (rank + 1) * n / size;
-  // CHECK: [[@LINE+1]]:3: remark: loop (superstep) of 'b <- a', double elements, split among size processes by rank (MPI_Comm_rank): rank runs n*(rank + 1)/size - n*rank/size iterations, at most ceildiv(n, size) of n;{{.*}} reads m*(n*(rank + 1)/size - n*rank/size), writes m*(n*(rank + 1)/size - n*rank/size), per processor at most hr m*ceildiv(n, size), hw m*ceildiv(n, size), total M 2*m*n; assumed alignment: read aligned to 8 bytes (element alignment), write aligned to 8 bytes (element alignment); cost (2200*m*ceildiv(n, size) + 1000000) ps (model HrHw, embedded default profile)
+  // CHECK: [[@LINE+1]]:3: remark: loop (superstep) of 'b <- a', double elements, split among size processes by rank (MPI_Comm_rank): rank runs n*(rank + 1)/size - n*rank/size iterations, at most ceildiv(n, size) of n;{{.*}} reads m*(n*(rank + 1)/size - n*rank/size), writes m*(n*(rank + 1)/size - n*rank/size), per processor at most hr m*ceildiv(n, size), hw m*ceildiv(n, size), total M 2*m*n; assumed alignment: read aligned to 8 bytes (element alignment), write aligned to 8 bytes (element alignment); cost (2200*m*ceildiv(n, size) + 1000000) ps (model HrHw, profile {{.*}}fixed.json)
   for (int i = lo; i < hi; i++)
     for (int j = 0; j < m; j++)
       b[j * n + i] = a[i * m + j];

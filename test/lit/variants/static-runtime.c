@@ -22,7 +22,7 @@ static void send_each(const double *v, int n, int to) {
 COMMCOST_VARIANTS(send_values, send_each, send_block);
 
 void known(const double *v, int to) {
-  // CHECK: [[@LINE+1]]:3: remark: send_values: chose send_block (predicted {{[0-9.]+}} us) over send_each ({{[0-9.]+}} us) (embedded default profile)
+  // CHECK: [[@LINE+1]]:3: remark: send_values: chose send_block (predicted {{[0-9.]+}} us) over send_each ({{[0-9.]+}} us) (profile {{.*}}fixed.json)
   send_values(v, 1000, to);
 }
 

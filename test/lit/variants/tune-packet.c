@@ -29,16 +29,16 @@ void send_n(const double *g, int n, int to) {
     MPI_Send(g + m * 64, rows * 64, MPI_DOUBLE, to, 0, MPI_COMM_WORLD);
 }
 
-// The embedded default's Fischer model: a1 = c6 + c3 = 0.35 us per
+// The test profile's Fischer model: a1 = c6 + c3 = 0.35 us per
 // packet, a2 = c4 + c2 = 0.00006 us per byte, so l0 = sqrt(a1/a2 * D),
 // 78209.0 for 1 MiB; a whole number of packets makes it ceil(D/13).
 long long packet_fixed(void) {
-  // CHECK: [[@LINE+1]]:10: remark: commcost_packet_bytes(1048576): packets of 80660 bytes (model Fischer, embedded default profile)
+  // CHECK: [[@LINE+1]]:10: remark: commcost_packet_bytes(1048576): packets of 80660 bytes (model Fischer, profile {{.*}}fixed.json)
   return commcost_packet_bytes(1 << 20);
 }
 
 long long packet_n(long long total) {
-  // CHECK: [[@LINE+1]]:10: remark: commcost_packet_bytes(total): packet size chosen at run time (model Fischer, embedded default profile)
+  // CHECK: [[@LINE+1]]:10: remark: commcost_packet_bytes(total): packet size chosen at run time (model Fischer, profile {{.*}}fixed.json)
   return commcost_packet_bytes(total);
 }
 
