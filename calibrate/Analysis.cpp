@@ -572,6 +572,24 @@ double placementSpread(const std::vector<Point> &Noise) {
   return medianRange(Noise, {"pass1", "place"});
 }
 
+/// Collectives: one call is one h-relation of Bianco and Pucci's
+/// supersteps, priced by the best of their forms (the piecewise ones split
+/// on a message size a call does not have) times the calls, n.
+static void pricePerCall(Analysis &A, const std::string &Group) {
+  for (const FittedForm *F : fitsOf(A, "mpi", Group, "suite1")) {
+    if (F->Added)
+      continue;
+    Model Calls(F->M.name() + "-calls", "n*(" + F->M.formText() + ")",
+                F->M.coefficients());
+    Calls.Paper = F->M.Paper;
+    Calls.Fit = F->Held;
+    A.SiteModels["collective"] = Calls.name();
+    A.Fits.push_back({"mpi", Group, F->TrainedOn, "per call", Calls.name(),
+                      true, Calls, F->Held});
+    return;
+  }
+}
+
 std::vector<const FittedForm *> fitsOf(const Analysis &A,
                                        const std::string &Suite,
                                        const std::string &Group,
@@ -663,8 +681,10 @@ Analysis analyse(const RawSet &Raw, const MachineInfo &Machine) {
     if (!Best.empty())
       A.SiteModels["superstep"] = Best[0]->M.name();
   }
-  if (auto *M = Get("mpi"))
+  if (auto *M = Get("mpi")) {
     analyseMpi(A, *M, A.NoiseFloor);
+    pricePerCall(A, "p=" + std::to_string((*M)[0].P));
+  }
   if (auto *P = Get("packets")) {
     analysePackets(A, *P);
     for (const FittedForm &F : A.Fits)

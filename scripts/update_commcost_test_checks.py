@@ -18,9 +18,10 @@ as set-up (e.g. `rm -rf %t && mkdir %t`); FileCheck lines that read other
 input (`FileCheck %s < %t.yaml`) are left alone with their prefixes.
 
 Like commcost's lit configuration, the commands run without the user's
-profile ($XDG_CONFIG_HOME is hidden) and with $COMMCOST_PROFILE set to the
-tests' fixed coefficients (test/profiles/fixed.json): the costs come from
-those or from the profile the RUN line names with
+profile ($XDG_CONFIG_HOME is hidden) and, in commcost's source tree, with
+$COMMCOST_PROFILE set to its tests' fixed coefficients
+(test/profiles/fixed.json; installed, without it: the embedded default):
+the costs come from those or from the profile the RUN line names with
 -fplugin-arg-commcost-profile=FILE.
 
   update_commcost_test_checks.py test/lit/pinned/halo.c
@@ -267,9 +268,12 @@ def check_lines_of(output, any_location):
 def builtin_environment(args, tmp_dir):
     env = dict(os.environ)
     env["PATH"] = os.pathsep.join([args.llvm_bin, env.get("PATH", "")])
-    env["COMMCOST_PROFILE"] = os.path.join(
-        os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "test",
-        "profiles", "fixed.json")
+    fixed = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                         "test", "profiles", "fixed.json")
+    if os.path.exists(fixed):
+        env["COMMCOST_PROFILE"] = fixed
+    else:  # installed: no test profile, the embedded default
+        env.pop("COMMCOST_PROFILE", None)
     env["XDG_CONFIG_HOME"] = os.path.join(tmp_dir, "no-config")
     return env
 

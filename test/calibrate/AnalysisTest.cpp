@@ -470,3 +470,43 @@ TEST(Analysis, SendsArePricedPerMessageInEachProtocolRegime) {
                        {"runs", 100}, {"L_mem", 100}, {"pages", 100}};
   EXPECT_DOUBLE_EQ(Send->evaluate(Column), Copy->evaluate(Column));
 }
+
+TEST(Analysis, CollectivesArePricedPerCallByTheBestSuperstepForm) {
+  // Bianco and Pucci's suites timed by F_io (1 us, 2 ns a byte in, 1 ns a
+  // byte out): a collective site of n calls costs n h-relations.
+  auto Truth = [](const FeatureVector &F) {
+    return 1 + 0.002 * F.at("hi") + 0.001 * F.at("ho");
+  };
+  RawSet Raw;
+  Rng R(3);
+  for (uint64_t H : logSpaced(1024, 1u << 20, 12, 8))
+    for (HxPattern Pat :
+         {HxPattern::Scatter, HxPattern::Gather, HxPattern::Square})
+      for (unsigned X = 1; X <= 2; ++X) {
+        CommMatrix C = hxPattern(Pat, H, X, 2);
+        for (const auto &[Set, M] :
+             {std::pair("suite1", C), std::pair("suite2", randomCounterpart(C, R))}) {
+          FeatureVector F = commFeatures(M);
+          Raw["mpi"].push_back(pointOf("mpi", hxPatternName(Pat), Set, 2, F,
+                                       Truth(F)));
+        }
+      }
+  Analysis A = analyse(Raw, MachineInfo{});
+  ASSERT_TRUE(A.SiteModels.count("collective"));
+  const Model *Calls = nullptr;
+  for (const FittedForm &F : A.Fits)
+    if (F.M.name() == A.SiteModels.at("collective"))
+      Calls = &F.M;
+  ASSERT_NE(Calls, nullptr);
+  EXPECT_TRUE(Calls->name().starts_with("F_") &&
+              Calls->name().ends_with("-calls"))
+      << Calls->name();
+  // On two ranks every pattern sends what it receives (hi = ho): a call
+  // that does too.
+  FeatureVector Site{{"n", 3},     {"hi", 40000}, {"ho", 40000},
+                     {"h", 40000}, {"M", 80000},  {"V", 80000},
+                     {"p", 2}};
+  for (const std::string &F : Calls->features())
+    ASSERT_TRUE(Site.count(F)) << "a collective has no feature " << F;
+  EXPECT_NEAR(Calls->evaluate(Site), 3 * Truth(Site), 0.05 * 3 * Truth(Site));
+}
