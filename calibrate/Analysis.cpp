@@ -463,11 +463,11 @@ void analyseSends(Analysis &A, const std::vector<Point> &Mpi,
             {{"single sends", Single}});
 }
 
-/// The model of a send or receive site: Send (a message model) for a
-/// contiguous buffer, Pack (the marshalling model, which with --mpi times
-/// the pack, the message and the unpack) for one in several runs (a
-/// derived datatype MPI packs), chosen by the site's runs feature. Pack's
-/// coefficients are renamed pack_*: one profile model holds both.
+/// The model of a send or receive site: Send (a message model), plus Pack
+/// (the one-way marshalling model) where the buffer is in several runs: MPI
+/// packs a derived datatype before it sends and unpacks it after it
+/// receives. The site's runs feature decides. Pack's coefficients are
+/// renamed pack_*: one profile model holds both.
 Model contiguityChoice(const Model &Send, const Model &Pack) {
   std::map<std::string, Expr, std::less<>> Renamed;
   std::map<std::string, double> Coefs = Send.coefficients();
@@ -477,8 +477,7 @@ Model contiguityChoice(const Model &Send, const Model &Pack) {
   }
   Expr Strided =
       Expr::min(Expr::constant(1), Expr::var("runs") - Expr::constant(1));
-  Expr Form = Strided * Pack.form().substitute(Renamed) +
-              (Expr::constant(1) - Strided) * Send.form();
+  Expr Form = Send.form() + Strided * Pack.form().substitute(Renamed);
   Model M(Send.name() + "+" + Pack.name(), Form.str(), Coefs);
   M.Paper = "commcost";
   M.Fit = Send.Fit;
@@ -693,8 +692,8 @@ Analysis analyse(const RawSet &Raw, const MachineInfo &Machine) {
   }
   if (auto *M = Get("mpi")) {
     analyseSends(A, *M, Get("packets"));
-    // Sends and receives: the best message model on single sends, the
-    // marshalling model where the buffer is strided.
+    // Sends and receives: the best message model on single sends, plus
+    // the marshalling model where the buffer is strided.
     std::string Group = "p=" + std::to_string((*M)[0].P);
     auto Sends = fitsOf(A, "mpi-send", Group, "single sends");
     auto Marshalling = A.SiteModels.find("send");

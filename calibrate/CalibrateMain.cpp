@@ -115,12 +115,13 @@ int run(const Options &O) {
           "noise floor N = " + std::to_string(100 * noiseFloor(Raw["noise"])) +
           " % (median relative range of repeated medians)");
     }
-    if (Want("marshalling"))
-      Raw["marshalling"] = runMarshalling(Ctx);
-    // Thread suites on rank 0 alone; the other ranks sleep meanwhile.
-    // With --mpi the packets travel between ranks instead of threads.
+    // Marshalling and the thread suites on rank 0 alone; the other ranks
+    // sleep meanwhile. With --mpi the packets travel between ranks instead
+    // of threads.
     if (Root) {
       Ctx.AllRanks = false;
+      if (Want("marshalling"))
+        Raw["marshalling"] = runMarshalling(Ctx);
       if (Want("smp"))
         Raw["smp"] = runSmpSupersteps(Ctx);
       if (Want("packets") && !O.Mpi)

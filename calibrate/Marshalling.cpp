@@ -1,28 +1,24 @@
 // Suite 1, marshalling (the cache-lines paper): copy R rows, C columns or
 // an R x C sub-block of a Rows x Cols matrix of doubles into a contiguous
-// buffer, or back (half the points each: a sample is one way, as the
-// plugin prices one pack or one unpack; with --mpi: rank 0 packs and sends,
-// rank 1 receives and unpacks). Before every sample the matrix lines are
-// flushed and the TLB evicted, so each transfer starts from memory and from
-// page walks, as a real exchange of a large array does.
+// buffer, or back (half the points each). A sample is one way, as the
+// plugin prices one pack or one unpack; with --mpi too, on rank 0 alone:
+// the plugin prices a strided send as a pack plus the message, never as a
+// whole exchange. Before every sample the matrix lines are flushed and the
+// TLB evicted, so each transfer starts from memory and from page walks, as
+// a real exchange of a large array does.
 // Features: n (one message), m (bytes), L_mem (lines, from libcommcost),
 // and beyond the paper: pages (the same count with the page as the line),
-// runs (contiguous pieces) and L_re<k>, the lines each cache level brings
-// in again: a third of the columns and blocks are walked columns outer, a
-// third copied by one memcpy per row (n = R messages: what a message costs
-// beyond the first), and a quarter of the matrices have a power-of-two
-// row, whose columns crowd a few cache sets. Pack and unpack walk alike,
-// so an MPI sample's L_re<k> are twice the pack loop's; likewise P_re_<N>,
-// the pages walked again with a TLB of N entries, for each N of
-// tlbSizesTried() (the fit picks the one the times agree with: no
-// interface tells a TLB's size).
+// runs (contiguous pieces), L_re<k>, the lines each cache level brings in
+// again, and P_re_<N>, the pages walked again with a TLB of N entries, for
+// each N of tlbSizesTried() (the fit picks the one the times agree with:
+// no interface tells a TLB's size). A third of the columns and blocks are
+// walked columns outer, a third copied by one memcpy per row (n = R
+// messages: what a message costs beyond the first), and a quarter of the
+// matrices have a power-of-two row, whose columns crowd a few cache sets.
 #include "Suite.h"
 
-#include "Mpi.h"
 #include "commcost/Features.h"
 #include "commcost/Lines.h"
-
-#include <mpi.h>
 
 #include <algorithm>
 #include <bit>
@@ -71,7 +67,7 @@ struct Shape {
   bool ColumnsOuter = false;
   /// One memcpy per row, as programs copy rows: n = R messages.
   bool MemcpyRows = false;
-  /// Without MPI: the buffer copied into the matrix instead of out.
+  /// The buffer copied into the matrix instead of out.
   bool Unpack = false;
 };
 
@@ -140,7 +136,7 @@ PointSpec makePoint(RunContext &Ctx, const Shape &S) {
   PointSpec P;
   P.Record.Suite = "marshalling";
   P.Record.Kind = S.Kind;
-  P.Record.P = unsigned(Ctx.Mpi ? 2 : 1);
+  P.Record.P = 1;
   P.Record.Features = sliceFeatures(Sl, Offset, Mc.LineSize, Mc.PageSize);
   P.Record.Features["rows"] = double(S.Rows);
   P.Record.Features["cols"] = double(S.Cols);
@@ -153,35 +149,19 @@ PointSpec makePoint(RunContext &Ctx, const Shape &S) {
   for (const auto &[Name, V] :
        packRefetchFeatures(Sl, Offset, sizeof(double), S.ColumnsOuter, Mc,
                            tlbSizesTried()))
-    P.Record.Features[Name] = Ctx.Mpi ? 2 * V : V; // MPI: pack and unpack
+    P.Record.Features[Name] = V;
   uint64_t Elems = Sl.Rows * Sl.BytesPerRow / sizeof(double);
   P.Setup = [S, Elems] {
     arena().reserve(S.Rows * S.Cols * sizeof(double));
     arena().Buffer.assign(Elems, 0.0);
   };
-  bool Mpi = Ctx.Mpi;
-  P.Once = [S, Elems, Mpi] {
+  P.Once = [S] {
     Arena &A = arena();
-    int Rank = mpiRank();
     flushSlice(A.Data, S);
     evictTlb();
-    if (!Mpi) {
-      double T0 = nowUs();
-      copySlice(A.Data, S, A.Buffer.data(), /*Pack=*/!S.Unpack);
-      return nowUs() - T0;
-    }
-    // Rank 0 packs and sends, rank 1 receives and unpacks; the sample is
-    // the slower rank's time from a common release.
-    double T0 = mpiSynchronisedStart();
-    if (Rank == 0) {
-      copySlice(A.Data, S, A.Buffer.data(), true);
-      MPI_Send(A.Buffer.data(), int(Elems), MPI_DOUBLE, 1, 7, MPI_COMM_WORLD);
-    } else if (Rank == 1) {
-      MPI_Recv(A.Buffer.data(), int(Elems), MPI_DOUBLE, 0, 7, MPI_COMM_WORLD,
-               MPI_STATUS_IGNORE);
-      copySlice(A.Data, S, A.Buffer.data(), false);
-    }
-    return mpiMax(nowUs() - T0);
+    double T0 = nowUs();
+    copySlice(A.Data, S, A.Buffer.data(), /*Pack=*/!S.Unpack);
+    return nowUs() - T0;
   };
   return P;
 }
