@@ -194,8 +194,9 @@ public:
       fail(Field + ".form", std::string("not a formula in the grammar: ") +
                                 E.what());
     }
+    std::set<std::string> Used = M->form().variables();
     for (const auto &[Coef, Value] : Values)
-      if (!M->form().variables().count(Coef))
+      if (!Used.count(Coef))
         fail(Field + ".coefficients." + clip(Coef),
              "the form '" + clip(Form) + "' does not use this coefficient");
     if (J.contains("paper"))
