@@ -710,6 +710,9 @@ Analysis analyse(const RawSet &Raw, const MachineInfo &Machine) {
                         Sends[0]->Held});
       for (const char *Site : {"send", "recv", "put", "get"})
         A.SiteModels[Site] = Both.name();
+      // An atomic is a small message with its operands by value: no
+      // buffer to pack.
+      A.SiteModels["atomic"] = Sends[0]->M.name();
     }
   }
   return A;

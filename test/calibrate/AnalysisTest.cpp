@@ -473,6 +473,8 @@ TEST(Analysis, SendsArePricedPerMessageInEachProtocolRegime) {
     if (Name.starts_with(F.M.name() + "+"))
       Message = &F.M;
   ASSERT_NE(Message, nullptr) << Name;
+  // Atomics: the message model alone (their operands are by value).
+  EXPECT_EQ(A.SiteModels.at("atomic"), Message->name());
   EXPECT_NEAR(Send->evaluate(Column),
               Message->evaluate(Column) + Copy->evaluate(Column),
               1e-9 * Send->evaluate(Column));
