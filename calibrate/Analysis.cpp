@@ -475,8 +475,13 @@ Model contiguityChoice(const Model &Send, const Model &Pack) {
     Renamed.emplace(Name, Expr::var("pack_" + Name));
     Coefs["pack_" + Name] = Value;
   }
-  Expr Strided =
-      Expr::min(Expr::constant(1), Expr::var("runs") - Expr::constant(1));
+  // 1 from two runs on, 0 for one run or none. Written runs - min(1, runs)
+  // rather than runs - 1: a contiguous site's runs is min(1, n), so the
+  // pack term cancels symbolically instead of staying in its cost, and an
+  // empty buffer does not subtract a pack.
+  Expr Runs = Expr::var("runs");
+  Expr Strided = Expr::min(Expr::constant(1),
+                           Runs - Expr::min(Expr::constant(1), Runs));
   Expr Form = Send.form() + Strided * Pack.form().substitute(Renamed);
   Model M(Send.name() + "+" + Pack.name(), Form.str(), Coefs);
   M.Paper = "commcost";

@@ -290,19 +290,23 @@ ModelForm piecewiseForm(const ModelForm &Base, const std::string &Var,
   ModelForm Out;
   Out.Name = Base.Name + "-pw";
   Out.Paper = Base.Paper;
-  Expr Sum;
+  // Telescoped: the first segment's form, plus at each step the change to
+  // the next segment's form. Each step is written once, so a site's cost,
+  // its feature expressions substituted, is half as long as with one
+  // indicator (a difference of two steps) per segment.
+  std::vector<Expr> Pieces;
   for (size_t K = 0; K <= Steps.size(); ++K) {
-    Expr Indicator = K == 0              ? Expr::constant(1) - Steps[0]
-                     : K == Steps.size() ? Steps[K - 1]
-                                         : Steps[K - 1] - Steps[K];
     Expr Piece = Body;
     for (const auto &C : Base.Coefficients) {
       std::string Renamed = C + "_" + std::to_string(K);
       Piece = Piece.substitute(C, Expr::var(Renamed));
       Out.Coefficients.push_back(Renamed);
     }
-    Sum = Sum + Indicator * Piece;
+    Pieces.push_back(Piece);
   }
+  Expr Sum = Pieces[0];
+  for (size_t K = 1; K < Pieces.size(); ++K)
+    Sum = Sum + Steps[K - 1] * (Pieces[K] - Pieces[K - 1]);
   Out.Form = Sum.str();
   return Out;
 }

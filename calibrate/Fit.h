@@ -82,8 +82,9 @@ std::vector<double> detectFormBreakpoints(const ModelForm &Base,
                                           double MinGain = 0.1);
 
 /// The piecewise version of Base over variable Var: one copy of the form
-/// per segment with its coefficients renamed NAME_k, selected by steps
-/// min(1, floordiv(Var, B)) written with the breakpoints as literals.
+/// per segment with its coefficients renamed NAME_k; the first segment's
+/// copy, plus at each step min(1, floordiv(Var, B)) (the breakpoint B a
+/// literal) the next copy minus the one before.
 ModelForm piecewiseForm(const ModelForm &Base, const std::string &Var,
                         const std::vector<double> &Breakpoints);
 

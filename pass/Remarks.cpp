@@ -9,7 +9,7 @@
 #include "llvm/IR/Function.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"
-#include "llvm/Support/SHA1.h"
+#include "llvm/Support/xxhash.h"
 
 #include <utility>
 #include <vector>
@@ -93,7 +93,8 @@ static void emitOnce(OptimizationRemarkEmitter &ORE, const SiteResult &R,
     OS << R.Statement.getLine() << ':' << R.Statement.getCol() << ' ';
   for (const DiagnosticInfoOptimizationBase::Argument &A : Remark.getArgs())
     OS << A.Key << '=' << A.Val << ';';
-  if (Emitted.insert(SHA1::hash(arrayRefFromStringRef(Key))).second)
+  XXH128_hash_t Digest = xxh3_128bits(arrayRefFromStringRef(Key));
+  if (Emitted.insert({Digest.high64, Digest.low64}).second)
     ORE.emit(Remark);
 }
 

@@ -73,8 +73,10 @@ void noteRepetition(AnalysedSite &A, const LoopWalk &W);
 void notePerIteration(AnalysedSite &A, const LoopWalk &W);
 
 /// One site: where it is, what it calls, and the analysis or the reason.
-/// SHA-1 digests of emitted remarks (Remarks.h).
-using RemarkDigests = std::set<std::array<uint8_t, 20>>;
+/// 128-bit XXH3 digests of emitted remarks (Remarks.h): a remark's text
+/// runs to kilobytes, and a collision among a unit's remarks has odds of
+/// about 2^-100.
+using RemarkDigests = std::set<std::pair<uint64_t, uint64_t>>;
 
 struct SiteResult {
   llvm::DebugLoc Loc;

@@ -28,9 +28,11 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <numeric>
 #include <optional>
 #include <span>
-#include <sstream>
+#include <charconv>
+#include <ostream>
 
 namespace commcost {
 
@@ -511,6 +513,12 @@ Expr operator+(const Expr &A, const Expr &B) {
   if (A.isConstant() && B.isConstant() &&
       !__builtin_add_overflow(A.constantValue(), B.constantValue(), &R))
     return Expr::constant(R);
+  // Adding 0 leaves a built expression as it is, but for a scaled sum
+  // c*(a + b), which a sum distributes.
+  if (isConst(B, 0) && A.kind() != Expr::Kind::Mul)
+    return A;
+  if (isConst(A, 0) && B.kind() != Expr::Kind::Mul)
+    return B;
   return ExprBuilder::sum({A, B});
 }
 Expr operator-(const Expr &A, const Expr &B) {
@@ -518,6 +526,8 @@ Expr operator-(const Expr &A, const Expr &B) {
   if (A.isConstant() && B.isConstant() &&
       !__builtin_sub_overflow(A.constantValue(), B.constantValue(), &R))
     return Expr::constant(R);
+  if (isConst(B, 0) && A.kind() != Expr::Kind::Mul)
+    return A;
   return ExprBuilder::sum({A, -B});
 }
 Expr operator*(const Expr &A, const Expr &B) {
@@ -744,37 +754,42 @@ int precedence(const Expr &E) {
   }
 }
 
-void printExpr(std::ostream &OS, const Expr &E);
+void appendInt(std::string &OS, int64_t V) {
+  char Buf[24];
+  OS.append(Buf, std::to_chars(Buf, Buf + sizeof Buf, V).ptr);
+}
 
-void printAt(std::ostream &OS, const Expr &E, int MinPrecedence) {
+void printExpr(std::string &OS, const Expr &E);
+
+void printAt(std::string &OS, const Expr &E, int MinPrecedence) {
   if (precedence(E) >= MinPrecedence)
     return printExpr(OS, E);
-  OS << '(';
+  OS += '(';
   printExpr(OS, E);
-  OS << ')';
+  OS += ')';
 }
 
 /// Factors of a product without its sign: the first may be a quotient
 /// (left associativity), the others must bind tighter than '*'.
-void printFactors(std::ostream &OS, const std::vector<Expr> &Factors,
+void printFactors(std::string &OS, const std::vector<Expr> &Factors,
                   size_t From, int FirstPrecedence) {
   for (size_t I = From; I < Factors.size(); ++I) {
     if (I != From)
-      OS << '*';
+      OS += '*';
     printAt(OS, Factors[I], I == From ? FirstPrecedence : 3);
   }
 }
 
-void printProduct(std::ostream &OS, const std::vector<Expr> &Ops) {
+void printProduct(std::string &OS, const std::vector<Expr> &Ops) {
   if (isConst(Ops[0], -1) && !Ops[1].isConstant()) {
-    OS << '-';
+    OS += '-';
     printFactors(OS, Ops, 1, 3);
     return;
   }
   printFactors(OS, Ops, 0, 2);
 }
 
-void printSum(std::ostream &OS, const std::vector<Expr> &Ops) {
+void printSum(std::string &OS, const std::vector<Expr> &Ops) {
   printExpr(OS, Ops[0]);
   for (size_t I = 1; I < Ops.size(); ++I) {
     const Expr &T = Ops[I];
@@ -782,36 +797,38 @@ void printSum(std::ostream &OS, const std::vector<Expr> &Ops) {
     // whose magnitude has no literal.
     if (T.isConstant() && T.constantValue() < 0 &&
         T.constantValue() != I64Min) {
-      OS << " - " << -T.constantValue();
+      OS += " - ";
+      appendInt(OS, -T.constantValue());
       continue;
     }
     const auto &F = T.operands();
     if (T.kind() == Expr::Kind::Mul && F[0].isConstant() &&
         !F[1].isConstant() && F[0].constantValue() < 0 &&
         F[0].constantValue() != I64Min) {
-      OS << " - ";
+      OS += " - ";
       int64_t Magnitude = -F[0].constantValue();
       if (Magnitude == 1) {
         printFactors(OS, F, 1, 2);
       } else {
-        OS << Magnitude << '*';
+        appendInt(OS, Magnitude);
+        OS += '*';
         printFactors(OS, F, 1, 3);
       }
       continue;
     }
-    OS << " + ";
+    OS += " + ";
     printExpr(OS, T);
   }
 }
 
-void printExpr(std::ostream &OS, const Expr &E) {
+void printExpr(std::string &OS, const Expr &E) {
   const auto &Ops = E.operands();
   switch (E.kind()) {
   case Expr::Kind::Const:
-    OS << E.constantValue();
+    appendInt(OS, E.constantValue());
     return;
   case Expr::Kind::Var:
-    OS << E.name();
+    OS += E.name();
     return;
   case Expr::Kind::Add:
     return printSum(OS, Ops);
@@ -820,17 +837,18 @@ void printExpr(std::ostream &OS, const Expr &E) {
   case Expr::Kind::Div:
   case Expr::Kind::Mod:
     printAt(OS, Ops[0], 2);
-    OS << (E.kind() == Expr::Kind::Div ? '/' : '%');
+    OS += E.kind() == Expr::Kind::Div ? '/' : '%';
     printAt(OS, Ops[1], 3);
     return;
   default:
-    OS << functionName(E.kind()) << '(';
+    OS += functionName(E.kind());
+    OS += '(';
     for (size_t I = 0; I < Ops.size(); ++I) {
       if (I != 0)
-        OS << ", ";
+        OS += ", ";
       printExpr(OS, Ops[I]);
     }
-    OS << ')';
+    OS += ')';
   }
 }
 
@@ -890,19 +908,41 @@ Expr Expr::substitute(const std::map<std::string, Expr, std::less<>> &Values)
   }
   if (operands().empty())
     return *this;
+  const std::vector<Expr> &From = operands();
   std::vector<Expr> Ops;
-  for (const Expr &O : operands())
-    Ops.push_back(O.substitute(Values));
-  return ExprBuilder::rebuild(kind(), Ops);
+  bool Changed = false;
+  if (kind() != Kind::Mul) {
+    for (const Expr &O : From) {
+      Ops.push_back(O.substitute(Values));
+      Changed |= Ops.back().N != O.N;
+    }
+  } else {
+    // The smaller factors first: one that becomes 0 (a contiguous
+    // buffer's pack indicator) spares substituting into the others.
+    Ops = From;
+    std::vector<size_t> Order(From.size());
+    std::iota(Order.begin(), Order.end(), 0);
+    std::stable_sort(Order.begin(), Order.end(), [&](size_t A, size_t B) {
+      return From[A].size() < From[B].size();
+    });
+    for (size_t I : Order) {
+      Ops[I] = From[I].substitute(Values);
+      if (Ops[I].isConstant() && Ops[I].constantValue() == 0)
+        return Ops[I];
+      Changed |= Ops[I].N != From[I].N;
+    }
+  }
+  // A node none of whose operands changed is already built.
+  return Changed ? ExprBuilder::rebuild(kind(), Ops) : *this;
 }
 
 std::string Expr::str() const {
-  std::ostringstream OS;
-  print(OS);
-  return OS.str();
+  std::string Out;
+  printExpr(Out, *this);
+  return Out;
 }
 
-void Expr::print(std::ostream &OS) const { printExpr(OS, *this); }
+void Expr::print(std::ostream &OS) const { OS << str(); }
 
 bool operator==(const Expr &A, const Expr &B) {
   return A.N == B.N || compare(A, B) == 0;

@@ -128,6 +128,20 @@ Model::Model(std::string Name, std::string Form,
   for (const std::string &V : FormExpr.variables())
     if (!Coefs.count(V))
       Features.push_back(V);
+  // Coefficients are microseconds per unit; scaled to integer picoseconds
+  // the cost stays in the integer grammar, and even a per-byte coefficient
+  // of a fast copy (tens of picoseconds) keeps two significant digits.
+  // Bounded to MaxCoefficientUs above, the scaled values fit in 64 bits
+  // with room to spare. Done once here: a unit prices thousands of
+  // symbolic sites with the same model.
+  std::map<std::string, Expr, std::less<>> Scaled;
+  for (const auto &[Coef, Value] : Coefs)
+    Scaled.emplace(Coef, Expr::constant(std::llround(Value * 1e6)));
+  try {
+    FormPs = FormExpr.substitute(Scaled);
+  } catch (const ExprEvalError &E) {
+    FormPsError = E.what();
+  }
 }
 
 double Model::evaluate(const FeatureVector &F) const {
@@ -169,15 +183,9 @@ void Model::requireOnlyFeatures(const FeatureVector &F) const {
 }
 
 Expr Model::costExprPs(const std::map<std::string, Expr> &Given) const {
-  // Coefficients are microseconds per unit; scaled to integer picoseconds
-  // the cost stays in the integer grammar, and even a per-byte coefficient
-  // of a fast copy (tens of picoseconds) keeps two significant digits. The
-  // constructor bounded them to MaxCoefficientUs, so the scaled values fit
-  // in 64 bits with room to spare; sums and products of the result detect
-  // their own overflow (Expr::evaluate).
+  if (!FormPsError.empty())
+    throw ModelError("model " + Name + ": " + FormPsError);
   std::map<std::string, Expr, std::less<>> Values;
-  for (const auto &[Coef, Value] : Coefs)
-    Values.emplace(Coef, Expr::constant(std::llround(Value * 1e6)));
   for (const std::string &Feature : Features) {
     auto It = Given.find(Feature);
     if (It == Given.end())
@@ -185,10 +193,12 @@ Expr Model::costExprPs(const std::map<std::string, Expr> &Given) const {
                        "', which was not given");
     Values.emplace(Feature, It->second);
   }
-  // At once: a source variable named like a feature (n, m) inside a
-  // feature's value must not be replaced again.
+  // At once, and after the coefficients: a source variable named like a
+  // feature or a coefficient (n, m, a) inside a feature's value must not be
+  // replaced again. Sums and products of the result detect their own
+  // overflow (Expr::evaluate).
   try {
-    return FormExpr.substitute(Values);
+    return FormPs.substitute(Values);
   } catch (const ExprEvalError &E) {
     throw ModelError("model " + Name + ": " + E.what());
   }

@@ -11,7 +11,6 @@
 #include <charconv>
 #include <cmath>
 #include <numeric>
-#include <sstream>
 
 namespace commcost {
 
@@ -156,15 +155,16 @@ std::string describePlacement(const Anchor &A, uint64_t LineSize) {
 std::optional<SymbolicLineBounds>
 LinesMemo::uniqueLines(const SymbolicSlice &S, const Placement &P,
                        uint64_t Unit, std::string &Why) {
-  std::ostringstream Key;
-  Key << S.Planes << ' ' << S.Rows << ' ' << S.BytesPerRow << ' '
-      << S.RowPitch << ' ' << S.PlanePitch << ' ' << P.Modulus << ' '
-      << P.Residue << ' ' << Unit;
-  if (auto It = Known.find(Key.str()); It != Known.end())
+  std::string Key = S.Planes.str() + ' ' + S.Rows.str() + ' ' +
+                    S.BytesPerRow.str() + ' ' + S.RowPitch.str() + ' ' +
+                    S.PlanePitch.str() + ' ' + std::to_string(P.Modulus) +
+                    ' ' + std::to_string(P.Residue) + ' ' +
+                    std::to_string(Unit);
+  if (auto It = Known.find(Key); It != Known.end())
     return It->second;
   auto Bounds = uniqueLinesOfSymbolicSlice(S, P, Unit, Why);
   if (Bounds)
-    Known.emplace(Key.str(), *Bounds);
+    Known.emplace(std::move(Key), *Bounds);
   return Bounds;
 }
 

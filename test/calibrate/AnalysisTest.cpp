@@ -478,6 +478,23 @@ TEST(Analysis, SendsArePricedPerMessageInEachProtocolRegime) {
   EXPECT_NEAR(Send->evaluate(Column),
               Message->evaluate(Column) + Copy->evaluate(Column),
               1e-9 * Send->evaluate(Column));
+  // An empty buffer (no run) costs the message alone: no negative pack.
+  FeatureVector Empty{{"n", 1},    {"m", 0},     {"bpm", 0},
+                      {"runs", 0}, {"L_mem", 0}, {"pages", 0}};
+  EXPECT_DOUBLE_EQ(Send->evaluate(Empty), Message->evaluate(Empty));
+  // A contiguous buffer whose runs the analysis gives as min(1, x) (one
+  // run unless empty) has no pack term left in its symbolic cost: its
+  // cost is the message model's, term for term.
+  std::map<std::string, Expr> Symbolic;
+  for (const std::string &Feature : Send->features())
+    Symbolic.emplace(Feature, Feature == "runs"
+                                  ? Expr::min(Expr::constant(1), Expr::var("x"))
+                                  : Expr::var("x_" + Feature));
+  std::map<std::string, Expr> MessageOnly;
+  for (const std::string &Feature : Message->features())
+    MessageOnly.emplace(Feature, Symbolic.at(Feature));
+  EXPECT_EQ(Send->costExprPs(Symbolic).str(),
+            Message->costExprPs(MessageOnly).str());
 }
 
 TEST(Analysis, CollectivesArePricedPerCallByTheBestSuperstepForm) {

@@ -129,6 +129,8 @@ TEST(Fit, NoBreakpointsInOneLine) {
 TEST(Fit, PiecewiseFormRecoversEachSegment) {
   ModelForm Pw = piecewiseForm(builtinModelForm("BPRAM"), "m", {8192});
   EXPECT_EQ(Pw.Coefficients.size(), 4u);
+  // Telescoped: the step is written once, not once per segment it bounds.
+  EXPECT_EQ(Pw.Form.find("floordiv"), Pw.Form.rfind("floordiv")) << Pw.Form;
   std::vector<Observation> Obs;
   for (double M = 8; M <= 1 << 22; M *= 2)
     Obs.push_back({{{"m", M}}, M < 8192 ? 0.2 + 1e-5 * M : 2.4 + 7e-5 * M});

@@ -100,6 +100,15 @@ TEST(Model, SymbolicCostDoesNotResubstituteSourceNames) {
   EXPECT_EQ(Cost.evaluate({{"m", 3}, {"n", 5}}), 3000000 + 80000000);
 }
 
+// ... nor named like coefficients: a source variable b in a feature's value
+// stays the program's b, not the coefficient b's picoseconds.
+TEST(Model, SymbolicCostDoesNotSubstituteCoefficientsIntoFeatures) {
+  Model S1("S1", "a*n + b*m", {{"a", 1.0}, {"b", 2.0}});
+  Expr Cost =
+      S1.costExprPs({{"n", Expr::var("a")}, {"m", Expr::var("b")}});
+  EXPECT_EQ(Cost.evaluate({{"a", 3}, {"b", 5}}), 3000000 + 10000000);
+}
+
 TEST(PredictionInterval, LocalityAndMeasuredOverGood) {
   PredictionInterval I{10.0, 30.0};
   EXPECT_DOUBLE_EQ(I.locality(10.0), 1.0);

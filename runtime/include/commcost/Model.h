@@ -97,6 +97,8 @@ private:
   Expr FormExpr;
   std::map<std::string, double> Coefs;
   std::vector<std::string> Features;
+  Expr FormPs;             ///< the form, coefficients in integer picoseconds
+  std::string FormPsError; ///< why FormPs could not be built, if it could not
 };
 
 /// Amato et al.: the good-family and bad-family predictions bound the real
