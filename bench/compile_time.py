@@ -17,6 +17,7 @@ Two comparisons, each against a baseline with the same flags but no plugin:
 
 Usage: bench/compile_time.py [--plugin build/lib/CommCost.so] [--runs 5]
                              [--instructions] [--functions 2400] [--keep FILE.c]
+                             [--config quiet|records]...
                              [--corpus-unit LULESH/lulesh.cc | none]"""
 import argparse
 import os
@@ -181,6 +182,8 @@ def main():
     ap.add_argument("--instructions", action="store_true",
                     help="count instructions under callgrind (one compile "
                          "per configuration) instead of timing")
+    ap.add_argument("--config", action="append", choices=["quiet", "records"],
+                    help="only this comparison (repeatable; default both)")
     ap.add_argument("--keep", help="also write the generated source here")
     args = ap.parse_args()
     plugin = os.path.abspath(args.plugin)
@@ -211,6 +214,8 @@ def main():
                   "-foptimization-record-file=" + os.path.join(tmp, "r.yaml")]
         configs = {"quiet": ([], [f"-fplugin={plugin}"]),
                    "records": (record, [f"-fplugin={plugin}", *record])}
+        if args.config:
+            configs = {k: v for k, v in configs.items() if k in args.config}
         out = ["-o", os.path.join(tmp, "unit.o")]
         if args.instructions:
             print("-O2, instructions executed (callgrind), one compile each")

@@ -175,7 +175,7 @@ void priceOrReject(SiteResult &R, PluginState &State) {
   }
   A.Features = featuresOf(A.Data, P.Machine,
                           M ? M->features() : std::vector<std::string>{},
-                          &State.Lines);
+                          &State.Formulas);
   if (linesMissing(A)) {
     auto It = A.Features.Unavailable.find("L_mem");
     std::string Why = It == A.Features.Unavailable.end()
@@ -192,7 +192,7 @@ void priceOrReject(SiteResult &R, PluginState &State) {
     A.Shape = "lines of one processor's part not counted: " + Why;
     A.Features = featuresOf(A.Data, P.Machine,
                             M ? M->features() : std::vector<std::string>{},
-                            &State.Lines);
+                            &State.Formulas);
   }
   if (const auto &Split = A.Data.Split) {
     std::string Note;
@@ -203,7 +203,7 @@ void priceOrReject(SiteResult &R, PluginState &State) {
   }
   if (!M)
     return;
-  A.Cost = priceSite(A.Features, *M);
+  A.Cost = priceSite(A.Features, *M, &State.Formulas);
   if (A.Cost.priced())
     return;
   if (!A.Cost.MissingFeature.empty())

@@ -122,7 +122,7 @@ struct PluginState {
   ~PluginState();
   Profile Prof;
   SourceFacts Facts;
-  LinesMemo Lines;
+  FormulaMemo Formulas;
   /// Functions whose remarks were emitted: above -O0 the extension point
   /// runs several times per function.
   llvm::DenseSet<const llvm::Function *> Reported;

@@ -5,6 +5,8 @@
 #include "commcost/Clip.h"
 
 #include <algorithm>
+#include <atomic>
+#include <mutex>
 #include <cmath>
 #include <cstdio>
 
@@ -114,10 +116,19 @@ void checkCoefficient(const std::string &Name, double Value) {
                      "] us (one second per unit) a profile accepts");
 }
 
+struct Model::ScaledForm {
+  std::once_flag Once;
+  Expr Form;
+  std::string Error; ///< why Form could not be built, if it could not
+};
+
+static std::atomic<uint64_t> NextModelId{1};
+
 Model::Model(std::string Name, std::string Form,
              std::map<std::string, double> Coefficients)
     : Name(std::move(Name)), FormText(std::move(Form)),
-      FormExpr(parseExpr(FormText)), Coefs(std::move(Coefficients)) {
+      FormExpr(parseExpr(FormText)), Coefs(std::move(Coefficients)),
+      Id(NextModelId++), FormPs(std::make_shared<ScaledForm>()) {
   for (const auto &[Coef, Value] : Coefs) {
     try {
       checkCoefficient(Coef, Value);
@@ -128,20 +139,27 @@ Model::Model(std::string Name, std::string Form,
   for (const std::string &V : FormExpr.variables())
     if (!Coefs.count(V))
       Features.push_back(V);
-  // Coefficients are microseconds per unit; scaled to integer picoseconds
-  // the cost stays in the integer grammar, and even a per-byte coefficient
-  // of a fast copy (tens of picoseconds) keeps two significant digits.
-  // Bounded to MaxCoefficientUs above, the scaled values fit in 64 bits
-  // with room to spare. Done once here: a unit prices thousands of
-  // symbolic sites with the same model.
-  std::map<std::string, Expr, std::less<>> Scaled;
-  for (const auto &[Coef, Value] : Coefs)
-    Scaled.emplace(Coef, Expr::constant(std::llround(Value * 1e6)));
-  try {
-    FormPs = FormExpr.substitute(Scaled);
-  } catch (const ExprEvalError &E) {
-    FormPsError = E.what();
-  }
+}
+
+const Expr &Model::formPs() const {
+  std::call_once(FormPs->Once, [this] {
+    // Coefficients are microseconds per unit; scaled to integer picoseconds
+    // the cost stays in the integer grammar, and even a per-byte
+    // coefficient of a fast copy (tens of picoseconds) keeps two
+    // significant digits. Bounded to MaxCoefficientUs, the scaled values
+    // fit in 64 bits with room to spare.
+    std::map<std::string, Expr, std::less<>> Scaled;
+    for (const auto &[Coef, Value] : Coefs)
+      Scaled.emplace(Coef, Expr::constant(std::llround(Value * 1e6)));
+    try {
+      FormPs->Form = FormExpr.substitute(Scaled);
+    } catch (const ExprEvalError &E) {
+      FormPs->Error = E.what();
+    }
+  });
+  if (!FormPs->Error.empty())
+    throw ModelError("model " + Name + ": " + FormPs->Error);
+  return FormPs->Form;
 }
 
 double Model::evaluate(const FeatureVector &F) const {
@@ -183,8 +201,7 @@ void Model::requireOnlyFeatures(const FeatureVector &F) const {
 }
 
 Expr Model::costExprPs(const std::map<std::string, Expr> &Given) const {
-  if (!FormPsError.empty())
-    throw ModelError("model " + Name + ": " + FormPsError);
+  const Expr &Scaled = formPs();
   std::map<std::string, Expr, std::less<>> Values;
   for (const std::string &Feature : Features) {
     auto It = Given.find(Feature);
@@ -198,7 +215,7 @@ Expr Model::costExprPs(const std::map<std::string, Expr> &Given) const {
   // replaced again. Sums and products of the result detect their own
   // overflow (Expr::evaluate).
   try {
-    return FormPs.substitute(Values);
+    return Scaled.substitute(Values);
   } catch (const ExprEvalError &E) {
     throw ModelError("model " + Name + ": " + E.what());
   }

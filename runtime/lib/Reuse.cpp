@@ -209,4 +209,27 @@ std::vector<Expr> lineTransferExprs(std::span<const SymbolicWalk> Walks,
   return transfers<Expr>(widen<Expr>(Walks), C);
 }
 
+template <typename W> static auto lastUnits(const W &Walk) {
+  return Walk.Dims.empty() ? Walk.BlockLines : Walk.Dims.back().Lines;
+}
+
+std::optional<uint64_t> unitsAgain(std::span<const Walk> Walks,
+                                   const CacheGeometry &C) {
+  auto T = lineTransfers(Walks, C);
+  if (!T)
+    return std::nullopt;
+  uint64_t Again = 0;
+  for (size_t I = 0; I < Walks.size(); ++I)
+    Again += (*T)[I] - lastUnits(Walks[I]);
+  return std::min<uint64_t>(Again, uint64_t(std::numeric_limits<int64_t>::max()));
+}
+
+Expr unitsAgain(std::span<const SymbolicWalk> Walks, const CacheGeometry &C) {
+  std::vector<Expr> T = lineTransferExprs(Walks, C);
+  Expr Again = Expr::constant(0);
+  for (size_t I = 0; I < Walks.size(); ++I)
+    Again = Again + (T[I] - lastUnits(Walks[I]));
+  return Again;
+}
+
 } // namespace commcost

@@ -152,20 +152,68 @@ std::string describePlacement(const Anchor &A, uint64_t LineSize) {
          (PlusOffset ? ", plus offset" : "") + ")";
 }
 
+/// A slice written out: equal keys, equal slices.
+static std::string sliceKey(const SymbolicSlice &S) {
+  return S.Planes.str() + ' ' + S.Rows.str() + ' ' + S.BytesPerRow.str() +
+         ' ' + S.RowPitch.str() + ' ' + S.PlanePitch.str();
+}
+
 std::optional<SymbolicLineBounds>
-LinesMemo::uniqueLines(const SymbolicSlice &S, const Placement &P,
-                       uint64_t Unit, std::string &Why) {
-  std::string Key = S.Planes.str() + ' ' + S.Rows.str() + ' ' +
-                    S.BytesPerRow.str() + ' ' + S.RowPitch.str() + ' ' +
-                    S.PlanePitch.str() + ' ' + std::to_string(P.Modulus) +
-                    ' ' + std::to_string(P.Residue) + ' ' +
-                    std::to_string(Unit);
+FormulaMemo::uniqueLines(const SymbolicSlice &S, const Placement &P,
+                         uint64_t Unit, std::string &Why) {
+  std::string Key = sliceKey(S) + ' ' + std::to_string(P.Modulus) + ' ' +
+                    std::to_string(P.Residue) + ' ' + std::to_string(Unit);
   if (auto It = Known.find(Key); It != Known.end())
     return It->second;
   auto Bounds = uniqueLinesOfSymbolicSlice(S, P, Unit, Why);
   if (Bounds)
     Known.emplace(std::move(Key), *Bounds);
   return Bounds;
+}
+
+Expr FormulaMemo::contiguousRuns(const SymbolicSlice &S) {
+  auto [It, New] = Runs.try_emplace(sliceKey(S));
+  if (New)
+    It->second = contiguousRunsOfSymbolicSlice(S);
+  return It->second;
+}
+
+std::string FormulaMemo::walksKey(std::span<const SymbolicWalk> Walks) {
+  std::string Key;
+  for (const SymbolicWalk &W : Walks) {
+    Key += "; " + W.BlockLines.str();
+    for (const SymbolicWalkDim &D : W.Dims)
+      Key += ", " + D.Count.str() + ' ' + D.Pitch.str() + ' ' + D.Lines.str();
+  }
+  return Key;
+}
+
+Expr FormulaMemo::unitsAgain(const std::string &WalksKey,
+                             std::span<const SymbolicWalk> Walks,
+                             const CacheGeometry &G) {
+  std::string Key = std::to_string(G.Bytes) + ' ' +
+                    std::to_string(G.LineSize) + ' ' + std::to_string(G.Ways) +
+                    WalksKey;
+  auto [It, New] = Again.try_emplace(std::move(Key));
+  if (New)
+    It->second = commcost::unitsAgain(Walks, G);
+  return It->second;
+}
+
+Expr FormulaMemo::costPs(const Model &M,
+                         const std::map<std::string, Expr> &Features) {
+  std::string Key = std::to_string(M.id());
+  for (const std::string &Name : M.features()) {
+    auto It = Features.find(Name);
+    if (It == Features.end())
+      return M.costExprPs(Features); // which says what is missing
+    Key += "; " + It->second.str();
+  }
+  if (auto It = Costs.find(Key); It != Costs.end())
+    return It->second;
+  Expr Cost = M.costExprPs(Features);
+  Costs.emplace(std::move(Key), Cost);
+  return Cost;
 }
 
 /// Units of pieces of one block whose first byte is at Residue in a unit.
@@ -201,7 +249,7 @@ static Anchor shifted(const Anchor &A, int64_t Offset) {
 /// Units of a block touched in pieces (see uniqueLinesOfFootprint).
 static std::optional<SymbolicLineBounds>
 unitsOfPartialBlocks(const Footprint &F, uint64_t Unit, std::string &Why,
-                     LinesMemo *Memo) {
+                     FormulaMemo *Memo) {
   auto Of = [&](const SymbolicSlice &S, const Placement &P)
       -> std::optional<SymbolicLineBounds> {
     std::string Ignored;
@@ -286,7 +334,7 @@ static SymbolicLineBounds unitsOfLoadedRows(const SymbolicLineBounds &One,
 std::optional<SymbolicLineBounds> uniqueLinesOfFootprint(const Footprint &F,
                                                          uint64_t Unit,
                                                          std::string &Why,
-                                                         LinesMemo *Memo) {
+                                                         FormulaMemo *Memo) {
   Placement P = placementIn(F.Where, Unit);
   try {
     std::optional<SymbolicLineBounds> One;
@@ -331,7 +379,7 @@ namespace {
 class FeatureBuilder {
 public:
   FeatureBuilder(const Site &S, const MachineInfo &M,
-                 const std::vector<std::string> &Wanted, LinesMemo *Memo)
+                 const std::vector<std::string> &Wanted, FormulaMemo *Memo)
       : S(S), M(M), Wanted(Wanted), Memo(Memo) {}
 
   SiteFeatures build() {
@@ -351,7 +399,7 @@ public:
         return B ? std::optional<Expr>(B->Max) : std::nullopt;
       });
     if (wanted("runs"))
-      acrossFootprints("runs", [](const Footprint &Fp, std::string &Why)
+      acrossFootprints("runs", [this](const Footprint &Fp, std::string &Why)
                                    -> std::optional<Expr> {
         if (Fp.LongestPiece) {
           Why = "the pieces of its blocks are not known one by one";
@@ -359,7 +407,8 @@ public:
         }
         // Pieces of one block never continue each other; pieces of
         // consecutive blocks might, so this is a maximum when repeated.
-        Expr Runs = contiguousRunsOfSymbolicSlice(Fp.Slice);
+        Expr Runs = Memo ? Memo->contiguousRuns(Fp.Slice)
+                         : contiguousRunsOfSymbolicSlice(Fp.Slice);
         if (!Fp.Pieces.empty())
           Runs = Fp.Slice.Planes * Fp.Slice.Rows *
                  Expr::constant(int64_t(Fp.Pieces.size()));
@@ -379,10 +428,12 @@ private:
   const Site &S;
   const MachineInfo &M;
   const std::vector<std::string> &Wanted;
-  LinesMemo *Memo;
+  FormulaMemo *Memo;
   SiteFeatures F;
   /// The footprints' walks by unit (line, page), computed once each.
-  std::map<uint64_t, std::vector<SymbolicWalk>> WalksIn;
+  /// The walks of the footprints in lines of each size, and their memo key.
+  std::map<uint64_t, std::pair<std::vector<SymbolicWalk>, std::string>>
+      WalksIn;
 
   bool wanted(std::string_view Name) const {
     return Wanted.empty() ||
@@ -532,32 +583,23 @@ private:
   void transfersAgain(const std::string &Name, const CacheGeometry &G) {
     // The cache levels share one line size: their walks are the same.
     auto [It, New] = WalksIn.try_emplace(G.LineSize);
-    std::vector<SymbolicWalk> &Walks = It->second;
-    if (New)
+    auto &[Walks, Key] = It->second;
+    if (New) {
       for (const Footprint *Fp : footprints())
         if (auto W = walkOf(*Fp, G.LineSize))
           Walks.push_back(std::move(*W));
-    auto LastUnits = [](const auto &W) {
-      return W.Dims.empty() ? W.BlockLines : W.Dims.back().Lines;
-    };
+      if (Memo && !numericWalks(Walks))
+        Key = FormulaMemo::walksKey(Walks);
+    }
     if (auto Numeric = numericWalks(Walks)) {
-      auto T = lineTransfers(*Numeric, G);
-      if (!T) {
+      if (auto Again = unitsAgain(*Numeric, G))
+        F.Values.emplace(Name, Expr::constant(int64_t(*Again)));
+      else
         F.Unavailable.emplace(Name, "its transfers exceed 2^64");
-        return;
-      }
-      uint64_t Again = 0;
-      for (size_t I = 0; I < Numeric->size(); ++I)
-        Again += (*T)[I] - LastUnits((*Numeric)[I]);
-      F.Values.emplace(Name, Expr::constant(int64_t(std::min<uint64_t>(
-                                 Again, uint64_t(INT64_MAX)))));
       return;
     }
-    std::vector<Expr> T = lineTransferExprs(Walks, G);
-    Expr Again = Expr::constant(0);
-    for (size_t I = 0; I < Walks.size(); ++I)
-      Again = Again + (T[I] - LastUnits(Walks[I]));
-    F.Values.emplace(Name, Again);
+    F.Values.emplace(Name, Memo ? Memo->unitsAgain(Key, Walks, G)
+                                : unitsAgain(Walks, G));
   }
 
   /// L_re<k>: lines brought into the level-k cache again, beyond each
@@ -613,7 +655,7 @@ std::vector<Expr> termsOf(const Expr &Form) {
 
 SiteFeatures featuresOf(const Site &S, const MachineInfo &M,
                         const std::vector<std::string> &Wanted,
-                        LinesMemo *Memo) {
+                        FormulaMemo *Memo) {
   return FeatureBuilder(S, M, Wanted, Memo).build();
 }
 
@@ -648,7 +690,8 @@ Expr costPicoseconds(const std::optional<double> &Us,
   return Expr::constant(std::llround(Us.value_or(0) * 1e6));
 }
 
-SiteCost priceSite(const SiteFeatures &F, const Model &Mo) {
+SiteCost priceSite(const SiteFeatures &F, const Model &Mo,
+                   FormulaMemo *Memo) {
   SiteCost C;
   C.Model = Mo.name();
   std::map<std::string, Expr, std::less<>> Given;
@@ -682,7 +725,7 @@ SiteCost priceSite(const SiteFeatures &F, const Model &Mo) {
       findDominantTerm(Mo, Vars, Us, C);
     } else {
       std::map<std::string, Expr> Features(Given.begin(), Given.end());
-      C.Ps = Mo.costExprPs(Features);
+      C.Ps = Memo ? Memo->costPs(Mo, Features) : Mo.costExprPs(Features);
     }
   } catch (const std::exception &E) {
     C.Why = "model " + Mo.name() + " cannot be evaluated: " + E.what();

@@ -257,7 +257,7 @@ TEST(SitePlacement, KnownOffsetFromAnAlignedBaseUsesTheResidue) {
 }
 
 TEST(SiteLines, MemoAndInvalidSlices) {
-  LinesMemo Memo;
+  FormulaMemo Memo;
   Footprint F;
   F.Slice = {num(1), Expr::var("n"), num(24), num(200), Expr()};
   F.Where = Anchor{8, std::nullopt, 8, 0, ""};
@@ -375,3 +375,92 @@ TEST(SiteFeatures, ConstantSitesAgainstBruteForceAndSymbolic) {
 }
 
 } // namespace
+
+// A memo shared by many sites (as the plugin shares one per unit) changes
+// no feature: random slices, symbolic and constant, each priced with the
+// memo and without, with refetch features on two caches and a TLB. Slices
+// that differ only in a pitch or in a constant must not share an entry.
+TEST(SiteFeatures, OneMemoForManySitesChangesNoFeature) {
+  Rng R;
+  MachineInfo M;
+  // Small caches, so that whether a plane's rows fit, and in which sets
+  // (a power-of-two pitch puts them in few), decides the refetches.
+  M.Caches = {{1, 4096, false, 2}, {2, 16384, false, 4}};
+  const std::vector<std::string> Wanted = {
+      "n", "m", "L_mem", "pages", "runs", "L_re1", "L_re2", "P_re_512"};
+  FormulaMemo Memo;
+  unsigned Compared = 0;
+  for (int I = 0; I < 300; ++I) {
+    RandomCopy C;
+    C.S = {R.uniform(2, 4), R.uniform(2, 40), 8 * R.uniform(1, 16), 0, 0};
+    C.S.RowPitch = std::max<uint64_t>(C.S.BytesPerRow,
+                                      (uint64_t(64) << R.uniform(0, 6)) +
+                                          64 * R.uniform(0, 1));
+    C.S.PlanePitch = C.S.Rows * C.S.RowPitch + 64 * R.uniform(0, 3);
+    C.Address = 8 * R.uniform(0, 64);
+    for (bool Symbolic : {false, true}) {
+      Site S = C.site(Symbolic);
+      SiteFeatures Alone = featuresOf(S, M, Wanted, nullptr);
+      SiteFeatures Shared = featuresOf(S, M, Wanted, &Memo);
+      ASSERT_EQ(Alone.Values.size(), Shared.Values.size());
+      for (const auto &[Name, Value] : Alone.Values) {
+        ASSERT_TRUE(Shared.Values.count(Name)) << Name;
+        ASSERT_EQ(Shared.Values.at(Name).str(), Value.str())
+            << Name << " of site " << I << (Symbolic ? " (symbolic)" : "");
+        ++Compared;
+      }
+    }
+  }
+  EXPECT_GT(Compared, 300u * 2 * 7);
+}
+
+// The memo's key holds every part of a walk: walks that differ only in
+// their pitch (a power of two, whose rows share few cache sets, and one
+// padded by a line) get the transfers of their own pitch.
+TEST(SiteLines, MemoisedTransfersKeepThePitch) {
+  FormulaMemo Memo;
+  CacheGeometry L1{4096, 64, 2};
+  Expr N = Expr::var("n");
+  auto Walk = [&](int64_t Pitch) {
+    // 32 one-line rows Pitch bytes apart, walked n times.
+    SymbolicWalk W{num(1), {{num(32), num(Pitch), num(32)},
+                            {N, num(0), num(32)}}};
+    return std::vector<SymbolicWalk>{W};
+  };
+  auto Memoised = [&](int64_t Pitch) {
+    std::vector<SymbolicWalk> W = Walk(Pitch);
+    return Memo.unitsAgain(FormulaMemo::walksKey(W), W, L1);
+  };
+  for (int64_t Pitch : {4096, 4160, 4096})
+    EXPECT_EQ(Memoised(Pitch).str(), unitsAgain(Walk(Pitch), L1).str())
+        << "pitch " << Pitch;
+  // 2 ways: at a pitch of 4096 the rows share one set and come in again
+  // on every walk after the first; padded, they spread over 32 sets and
+  // stay.
+  EXPECT_EQ(Memoised(4096).evaluate({{"n", 4}}), 96);
+  EXPECT_EQ(Memoised(4160).evaluate({{"n", 4}}), 0);
+}
+
+// Memoised costs are keyed by the model and the features' values: a model
+// built apart from the same text, but with other coefficients, gets its
+// own, and so do other feature values.
+TEST(SiteLines, MemoisedCostsKeepTheModelAndTheFeatures) {
+  FormulaMemo Memo;
+  Model Slow("M", "a*n + b*m", {{"a", 2.0}, {"b", 0.5}});
+  Model Fast("M", "a*n + b*m", {{"a", 1.0}, {"b", 0.25}});
+  Model Copy = Slow;
+  EXPECT_EQ(Copy.id(), Slow.id());
+  EXPECT_NE(Fast.id(), Slow.id());
+  std::map<std::string, Expr> F{{"n", Expr::var("k")},
+                                {"m", num(8) * Expr::var("k")}};
+  std::map<std::string, Expr> G{{"n", Expr::var("k")},
+                                {"m", num(16) * Expr::var("k")}};
+  for (int Round = 0; Round < 2; ++Round) {
+    EXPECT_EQ(Memo.costPs(Slow, F).str(), Slow.costExprPs(F).str());
+    EXPECT_EQ(Memo.costPs(Fast, F).str(), Fast.costExprPs(F).str());
+    EXPECT_EQ(Memo.costPs(Copy, G).str(), Slow.costExprPs(G).str());
+  }
+  EXPECT_EQ(Memo.costPs(Slow, F).evaluate({{"k", 1}}), 6000000);
+  EXPECT_EQ(Memo.costPs(Fast, F).evaluate({{"k", 1}}), 3000000);
+  EXPECT_EQ(Memo.costPs(Slow, G).evaluate({{"k", 1}}), 10000000);
+}

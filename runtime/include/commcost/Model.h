@@ -8,6 +8,7 @@
 #include "commcost/Expr.h"
 
 #include <map>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -70,6 +71,9 @@ public:
   const std::map<std::string, double> &coefficients() const { return Coefs; }
   /// Feature names the form needs: its variables that are not coefficients.
   const std::vector<std::string> &features() const { return Features; }
+  /// The same for a model and its copies, distinct between models built
+  /// apart (even from the same text): a memo of costs can key on it.
+  uint64_t id() const { return Id; }
 
   /// Predicted cost in microseconds. F may hold features the form does not
   /// use. Throws ModelError naming the first feature of the form that F
@@ -97,8 +101,13 @@ private:
   Expr FormExpr;
   std::map<std::string, double> Coefs;
   std::vector<std::string> Features;
-  Expr FormPs;             ///< the form, coefficients in integer picoseconds
-  std::string FormPsError; ///< why FormPs could not be built, if it could not
+  uint64_t Id;
+  /// The form with the coefficients in integer picoseconds, built on first
+  /// use (a profile holds dozens of models, a unit prices with a few) and
+  /// shared by copies.
+  struct ScaledForm;
+  std::shared_ptr<ScaledForm> FormPs;
+  const Expr &formPs() const;
 };
 
 /// Amato et al.: the good-family and bad-family predictions bound the real

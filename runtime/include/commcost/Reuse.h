@@ -73,4 +73,12 @@ struct SymbolicWalk {
 std::vector<Expr> lineTransferExprs(std::span<const SymbolicWalk> Walks,
                                     const CacheGeometry &C);
 
+/// Transfers beyond the unique units: each walk's transfers into C less
+/// its unique units (its outermost dimension's lines, or its block's),
+/// summed over the walks. Numbers: empty when the transfers do not fit in
+/// 64 bits; a sum beyond INT64_MAX is INT64_MAX.
+std::optional<uint64_t> unitsAgain(std::span<const Walk> Walks,
+                                   const CacheGeometry &C);
+Expr unitsAgain(std::span<const SymbolicWalk> Walks, const CacheGeometry &C);
+
 } // namespace commcost

@@ -10,9 +10,11 @@
 #include "commcost/Expr.h"
 #include "commcost/Lines.h"
 #include "commcost/Profile.h"
+#include "commcost/Reuse.h"
 
 #include <map>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -118,15 +120,30 @@ struct Footprint {
   std::optional<Expr> LoadedRows;
 };
 
-/// Memoised line counts: sites of a program repeat shapes.
-class LinesMemo {
+/// Memoised formulas (line counts, runs, line transfers, symbolic costs):
+/// sites of a program repeat shapes (one halo pattern in many functions, a
+/// template instantiated for several types), and building a symbolic
+/// formula costs far more than printing its operands as its key.
+class FormulaMemo {
 public:
   std::optional<SymbolicLineBounds>
   uniqueLines(const SymbolicSlice &S, const Placement &P, uint64_t Unit,
               std::string &Why);
+  /// contiguousRunsOfSymbolicSlice(S).
+  Expr contiguousRuns(const SymbolicSlice &S);
+  /// The key of Walks, written once for walks priced in several caches.
+  static std::string walksKey(std::span<const SymbolicWalk> Walks);
+  /// unitsAgain(Walks, G) (Reuse.h) of walks whose walksKey is WalksKey.
+  Expr unitsAgain(const std::string &WalksKey,
+                  std::span<const SymbolicWalk> Walks, const CacheGeometry &G);
+  /// M.costExprPs(Features).
+  Expr costPs(const Model &M, const std::map<std::string, Expr> &Features);
 
 private:
   std::map<std::string, SymbolicLineBounds> Known;
+  std::map<std::string, Expr> Runs;
+  std::map<std::string, Expr> Again;
+  std::map<std::string, Expr> Costs;
 };
 
 /// Unique units (lines or pages of Unit bytes) of a footprint: min and max
@@ -139,7 +156,7 @@ private:
 std::optional<SymbolicLineBounds> uniqueLinesOfFootprint(const Footprint &F,
                                                          uint64_t Unit,
                                                          std::string &Why,
-                                                         LinesMemo *Memo);
+                                                         FormulaMemo *Memo);
 
 /// A loop whose iterations are split among processors: the busiest
 /// processor's element reads and writes and all processors' total.
@@ -216,7 +233,7 @@ struct SiteFeatures {
 /// may be null.
 SiteFeatures featuresOf(const Site &S, const MachineInfo &M,
                         const std::vector<std::string> &Wanted = {},
-                        LinesMemo *Memo = nullptr);
+                        FormulaMemo *Memo = nullptr);
 
 /// A cost in microseconds, or in picoseconds when symbolic, as one
 /// expression in picoseconds (0 when neither is known).
@@ -245,6 +262,7 @@ struct SiteCost {
 
 /// Prices features F with model M. Never throws: an evaluation error
 /// (a division by zero, an overflow) is a reason, in Why.
-SiteCost priceSite(const SiteFeatures &F, const Model &M);
+SiteCost priceSite(const SiteFeatures &F, const Model &M,
+                   FormulaMemo *Memo = nullptr);
 
 } // namespace commcost
