@@ -20,7 +20,6 @@
 #include "llvm/IR/DebugLoc.h"
 #include "llvm/IR/PassManager.h"
 
-#include <array>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -72,12 +71,12 @@ void noteRepetition(AnalysedSite &A, const LoopWalk &W);
 /// Notes in A the loop W's counts are per iteration of, if any.
 void notePerIteration(AnalysedSite &A, const LoopWalk &W);
 
-/// One site: where it is, what it calls, and the analysis or the reason.
 /// 128-bit XXH3 digests of emitted remarks (Remarks.h): a remark's text
 /// runs to kilobytes, and a collision among a unit's remarks has odds of
 /// about 2^-100.
 using RemarkDigests = std::set<std::pair<uint64_t, uint64_t>>;
 
+/// One site: where it is, what it calls, and the analysis or the reason.
 struct SiteResult {
   llvm::DebugLoc Loc;
   /// The statement a copy loop's record speaks of (Loc is its loop's).

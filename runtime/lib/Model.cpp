@@ -6,9 +6,9 @@
 
 #include <algorithm>
 #include <atomic>
-#include <mutex>
 #include <cmath>
 #include <cstdio>
+#include <mutex>
 
 namespace commcost {
 

@@ -221,7 +221,8 @@ std::optional<uint64_t> unitsAgain(std::span<const Walk> Walks,
   uint64_t Again = 0;
   for (size_t I = 0; I < Walks.size(); ++I)
     Again += (*T)[I] - lastUnits(Walks[I]);
-  return std::min<uint64_t>(Again, uint64_t(std::numeric_limits<int64_t>::max()));
+  return std::min<uint64_t>(Again,
+                            uint64_t(std::numeric_limits<int64_t>::max()));
 }
 
 Expr unitsAgain(std::span<const SymbolicWalk> Walks, const CacheGeometry &C) {

@@ -430,8 +430,8 @@ private:
   const std::vector<std::string> &Wanted;
   FormulaMemo *Memo;
   SiteFeatures F;
-  /// The footprints' walks by unit (line, page), computed once each.
-  /// The walks of the footprints in lines of each size, and their memo key.
+  /// The footprints' walks by unit (line, page), computed once each, and
+  /// their memo key once the walks turn out symbolic.
   std::map<uint64_t, std::pair<std::vector<SymbolicWalk>, std::string>>
       WalksIn;
 
@@ -584,13 +584,10 @@ private:
     // The cache levels share one line size: their walks are the same.
     auto [It, New] = WalksIn.try_emplace(G.LineSize);
     auto &[Walks, Key] = It->second;
-    if (New) {
+    if (New)
       for (const Footprint *Fp : footprints())
         if (auto W = walkOf(*Fp, G.LineSize))
           Walks.push_back(std::move(*W));
-      if (Memo && !numericWalks(Walks))
-        Key = FormulaMemo::walksKey(Walks);
-    }
     if (auto Numeric = numericWalks(Walks)) {
       if (auto Again = unitsAgain(*Numeric, G))
         F.Values.emplace(Name, Expr::constant(int64_t(*Again)));
@@ -598,8 +595,14 @@ private:
         F.Unavailable.emplace(Name, "its transfers exceed 2^64");
       return;
     }
-    F.Values.emplace(Name, Memo ? Memo->unitsAgain(Key, Walks, G)
-                                : unitsAgain(Walks, G));
+    if (!Memo) {
+      F.Values.emplace(Name, unitsAgain(Walks, G));
+      return;
+    }
+    // Symbolic walks are not empty, so an empty key is one not yet written.
+    if (Key.empty())
+      Key = FormulaMemo::walksKey(Walks);
+    F.Values.emplace(Name, Memo->unitsAgain(Key, Walks, G));
   }
 
   /// L_re<k>: lines brought into the level-k cache again, beyond each
