@@ -256,7 +256,7 @@ public:
       for (SourceLocation Loc : {E->getExprLoc(), E->getBeginLoc()})
         if (auto Pos = position(Loc)) {
           Facts.UserCopyLineColumns.insert(
-              {std::get<1>(*Pos), std::get<2>(*Pos)});
+              {Pos->Line, Pos->Column});
           Facts.UserCopyCalls.insert(std::move(*Pos));
         }
       break;
@@ -276,8 +276,8 @@ private:
     PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(Loc));
     if (P.isInvalid())
       return std::nullopt;
-    return SourcePos{llvm::sys::path::filename(P.getFilename()).str(),
-                     P.getLine(), P.getColumn()};
+    return SourcePos{P.getLine(), P.getColumn(),
+                     llvm::sys::path::filename(P.getFilename()).str()};
   }
 
   static ValueKind kindOf(QualType T) {

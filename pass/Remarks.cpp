@@ -11,6 +11,7 @@
 #include "llvm/Support/Format.h"
 #include "llvm/Support/xxhash.h"
 
+#include <deque>
 #include <utility>
 #include <vector>
 
@@ -75,6 +76,21 @@ static std::string alignmentOf(const Site &S, uint64_t LineSize) {
   return "";
 }
 
+/// The cost expressions a function's remarks printed: its total is often
+/// its one site's cost, the same expression, whose text is long.
+class PrintedCosts {
+public:
+  const std::string &text(const Expr &Ps) {
+    for (const auto &[E, Text] : Done)
+      if (E == Ps)
+        return Text;
+    return Done.emplace_back(Ps, Ps.str()).second;
+  }
+
+private:
+  std::deque<std::pair<Expr, std::string>> Done; // texts stay where they are
+};
+
 /// Emits the remark Build makes for the site of R unless one with its
 /// location, statement, name and text has its digest in Emitted (a remark
 /// without a location always).
@@ -100,7 +116,7 @@ static void emitOnce(OptimizationRemarkEmitter &ORE, const SiteResult &R,
 
 static void emitSite(OptimizationRemarkEmitter &ORE, const BasicBlock *Block,
                      const SiteResult &R, const Profile &P,
-                     RemarkDigests &Emitted) {
+                     RemarkDigests &Emitted, PrintedCosts &Printed) {
   const AnalysedSite &A = *R.Analysed;
   const Site &S = A.Data;
   const SiteFeatures &F = A.Features;
@@ -215,7 +231,7 @@ static void emitSite(OptimizationRemarkEmitter &ORE, const BasicBlock *Block,
     if (C.Us) {
       Rem << "; cost " << ore::NV("CostUs", formatUs(*C.Us)) << " us";
     } else if (C.Ps) {
-      std::string Ps = C.Ps->str();
+      const std::string &Ps = Printed.text(*C.Ps);
       Rem << "; cost (" << ore::NV("CostPs", Ps) << ") ps";
       Extra.emplace_back("CostUs", usOfPsText(Ps));
     } else if (!C.Why.empty()) {
@@ -250,7 +266,7 @@ static void emitMissed(OptimizationRemarkEmitter &ORE, const BasicBlock *Block,
 }
 
 static void emitTotal(OptimizationRemarkEmitter &ORE, const Function &F,
-                      const CommCostInfo &Info) {
+                      const CommCostInfo &Info, PrintedCosts &Printed) {
   const FunctionCost &T = Info.Total;
   if (!T.Sites && !T.Missed && !T.known() && !T.Incomplete)
     return;
@@ -267,7 +283,7 @@ static void emitTotal(OptimizationRemarkEmitter &ORE, const Function &F,
     if (T.Us) {
       Rem << ore::NV("CostUs", formatUs(*T.Us)) << " us";
     } else if (T.Ps) {
-      std::string Ps = T.Ps->str();
+      const std::string &Ps = Printed.text(*T.Ps);
       Rem << "(" << ore::NV("CostPs", Ps) << ") ps";
       Cost = usOfPsText(Ps);
     } else {
@@ -376,18 +392,19 @@ void emitRemarks(OptimizationRemarkEmitter &ORE, const Function &F,
                  const CommCostInfo &Info, const Profile &P,
                  RemarkDigests &Emitted) {
   const BasicBlock *Block = &F.getEntryBlock();
+  PrintedCosts Printed;
   for (const SiteResult &R : Info.Sites) {
     if (!R.Analysed) {
       emitMissed(ORE, Block, R, R.What, *R.Rejected, " not analysed: ",
                  Emitted);
       continue;
     }
-    emitSite(ORE, Block, R, P, Emitted);
+    emitSite(ORE, Block, R, P, Emitted, Printed);
     if (R.Analysed->Unpriced)
       emitMissed(ORE, Block, R, R.Callee, *R.Analysed->Unpriced,
                  " not priced: ", Emitted);
   }
-  emitTotal(ORE, F, Info);
+  emitTotal(ORE, F, Info, Printed);
 }
 
 } // namespace commcost

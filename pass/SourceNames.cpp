@@ -33,8 +33,8 @@ std::optional<SourcePos> SourceFacts::positionOf(const Instruction &I) {
   if (!Loc || Loc->getLine() == 0)
     return std::nullopt;
   // The frontend records base names: debug info may split the path.
-  return SourcePos{sys::path::filename(Loc->getFilename()).str(),
-                   Loc->getLine(), Loc->getColumn()};
+  return SourcePos{Loc->getLine(), Loc->getColumn(),
+                   sys::path::filename(Loc->getFilename()).str()};
 }
 
 bool SourceFacts::isUserCopyCall(const Instruction &I) const {

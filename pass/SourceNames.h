@@ -16,7 +16,6 @@
 #include <optional>
 #include <set>
 #include <string>
-#include <tuple>
 #include <vector>
 
 namespace llvm {
@@ -30,8 +29,14 @@ class PHINode;
 
 namespace commcost {
 
-/// A source position as clang's debug locations spell it.
-using SourcePos = std::tuple<std::string, unsigned, unsigned>;
+/// A source position as clang's debug locations spell it (the file by its
+/// base name). Ordered by line and column first: positions in one file,
+/// the common case, then compare without comparing the name.
+struct SourcePos {
+  unsigned Line = 0, Column = 0;
+  std::string File;
+  auto operator<=>(const SourcePos &) const = default;
+};
 
 /// The kind of a variable's value, to tell a read of the variable from a
 /// read of an element it points to at the same position (flags[i]).

@@ -942,6 +942,8 @@ std::string Expr::str() const {
   return Out;
 }
 
+void Expr::printTo(std::string &Out) const { printExpr(Out, *this); }
+
 void Expr::print(std::ostream &OS) const { OS << str(); }
 
 bool operator==(const Expr &A, const Expr &B) {

@@ -153,16 +153,35 @@ std::string describePlacement(const Anchor &A, uint64_t LineSize) {
 }
 
 /// A slice written out: equal keys, equal slices.
+/// Writes the operands to Key, each ended by '|', which the grammar does
+/// not use: different operands give different keys.
+static void appendKey(std::string &Key, std::initializer_list<const Expr *> Es) {
+  for (const Expr *E : Es) {
+    E->printTo(Key);
+    Key += '|';
+  }
+}
+
+static void appendKey(std::string &Key, uint64_t N) {
+  char Digits[24];
+  Key.append(Digits, std::to_chars(Digits, Digits + sizeof Digits, N).ptr);
+  Key += '|';
+}
+
 static std::string sliceKey(const SymbolicSlice &S) {
-  return S.Planes.str() + ' ' + S.Rows.str() + ' ' + S.BytesPerRow.str() +
-         ' ' + S.RowPitch.str() + ' ' + S.PlanePitch.str();
+  std::string Key;
+  appendKey(Key, {&S.Planes, &S.Rows, &S.BytesPerRow, &S.RowPitch,
+                  &S.PlanePitch});
+  return Key;
 }
 
 std::optional<SymbolicLineBounds>
 FormulaMemo::uniqueLines(const SymbolicSlice &S, const Placement &P,
                          uint64_t Unit, std::string &Why) {
-  std::string Key = sliceKey(S) + ' ' + std::to_string(P.Modulus) + ' ' +
-                    std::to_string(P.Residue) + ' ' + std::to_string(Unit);
+  std::string Key = sliceKey(S);
+  appendKey(Key, P.Modulus);
+  appendKey(Key, P.Residue);
+  appendKey(Key, Unit);
   if (auto It = Known.find(Key); It != Known.end())
     return It->second;
   auto Bounds = uniqueLinesOfSymbolicSlice(S, P, Unit, Why);
@@ -181,9 +200,12 @@ Expr FormulaMemo::contiguousRuns(const SymbolicSlice &S) {
 std::string FormulaMemo::walksKey(std::span<const SymbolicWalk> Walks) {
   std::string Key;
   for (const SymbolicWalk &W : Walks) {
-    Key += "; " + W.BlockLines.str();
-    for (const SymbolicWalkDim &D : W.Dims)
-      Key += ", " + D.Count.str() + ' ' + D.Pitch.str() + ' ' + D.Lines.str();
+    Key += "; ";
+    appendKey(Key, {&W.BlockLines});
+    for (const SymbolicWalkDim &D : W.Dims) {
+      Key += ", ";
+      appendKey(Key, {&D.Count, &D.Pitch, &D.Lines});
+    }
   }
   return Key;
 }
@@ -191,9 +213,11 @@ std::string FormulaMemo::walksKey(std::span<const SymbolicWalk> Walks) {
 Expr FormulaMemo::unitsAgain(const std::string &WalksKey,
                              std::span<const SymbolicWalk> Walks,
                              const CacheGeometry &G) {
-  std::string Key = std::to_string(G.Bytes) + ' ' +
-                    std::to_string(G.LineSize) + ' ' + std::to_string(G.Ways) +
-                    WalksKey;
+  std::string Key;
+  appendKey(Key, G.Bytes);
+  appendKey(Key, G.LineSize);
+  appendKey(Key, G.Ways);
+  Key += WalksKey;
   auto [It, New] = Again.try_emplace(std::move(Key));
   if (New)
     It->second = commcost::unitsAgain(Walks, G);
@@ -202,12 +226,13 @@ Expr FormulaMemo::unitsAgain(const std::string &WalksKey,
 
 Expr FormulaMemo::costPs(const Model &M,
                          const std::map<std::string, Expr> &Features) {
-  std::string Key = std::to_string(M.id());
+  std::string Key;
+  appendKey(Key, M.id());
   for (const std::string &Name : M.features()) {
     auto It = Features.find(Name);
     if (It == Features.end())
       return M.costExprPs(Features); // which says what is missing
-    Key += "; " + It->second.str();
+    appendKey(Key, {&It->second});
   }
   if (auto It = Costs.find(Key); It != Costs.end())
     return It->second;
@@ -374,6 +399,77 @@ uint64_t superstepCacheBytes(const MachineInfo &M, std::string *Note) {
   return Used ? Used->SizeBytes : 0;
 }
 
+/// Whether a footprint has a walk (walkOfFootprint).
+static bool walkable(const Footprint &Fp) {
+  return Fp.Pieces.empty() && !Fp.LongestPiece && !Fp.LoadedRows &&
+         Fp.BlockBytes.isConstant();
+}
+
+/// The walk of a footprint in the order its loops run, in units of Unit
+/// bytes (lines, pages), when the block is whole and of a constant size
+/// and the footprint one slice (no rows at loaded pointers): the units of
+/// the block and of each prefix of the dimensions, at the placement with
+/// the fewest (an aligned array, as large arrays are: at the largest, a
+/// block of 8 doubles would span two lines and every tile of a tiled loop
+/// would share lines with the next). Counts, pitches and units may be
+/// symbolic. It depends on the block's bytes, the dimensions' counts and
+/// pitches and the placement alone (FormulaMemo::walk's key).
+static std::optional<SymbolicWalk>
+walkOfFootprint(const Footprint &Fp, uint64_t Unit, FormulaMemo *Memo) {
+  if (!walkable(Fp))
+    return std::nullopt;
+  Placement P = placementIn(Fp.Where, Unit);
+  SymbolicWalk W;
+  W.BlockLines = Expr::constant(int64_t(
+      uniqueLinesOfBlock(
+          uint64_t(std::max<int64_t>(0, Fp.BlockBytes.constantValue())), P,
+          Unit)
+          .Min));
+  std::vector<SymbolicDim> Prefix;
+  Footprint Part;
+  Part.Where = Fp.Where;
+  for (const SymbolicDim &D : Fp.AccessOrder) {
+    if ((D.Count.isConstant() && D.Count.constantValue() < 0) ||
+        (D.Pitch.isConstant() && D.Pitch.constantValue() == INT64_MIN))
+      return std::nullopt;
+    // A backward loop reuses lines as a forward one does.
+    Expr Pitch = D.Pitch.isConstant()
+                     ? Expr::constant(D.Pitch.constantValue() < 0
+                                          ? -D.Pitch.constantValue()
+                                          : D.Pitch.constantValue())
+                     : Expr::max(D.Pitch, -D.Pitch);
+    Prefix.push_back({D.Count, Pitch});
+    std::string Shape, Why;
+    auto Slice = sliceOfRepeatedBlock(Fp.BlockBytes, Prefix, Shape, Why);
+    if (!Slice)
+      return std::nullopt;
+    Part.Slice = *Slice;
+    auto Units = uniqueLinesOfFootprint(Part, Unit, Why, Memo);
+    if (!Units)
+      return std::nullopt;
+    W.Dims.push_back({D.Count, Pitch, Units->Min});
+  }
+  return W;
+}
+
+std::optional<SymbolicWalk> FormulaMemo::walk(const Footprint &Fp,
+                                              uint64_t Unit) {
+  if (!walkable(Fp))
+    return std::nullopt;
+  Placement P = placementIn(Fp.Where, Unit);
+  std::string Key;
+  appendKey(Key, {&Fp.BlockBytes});
+  appendKey(Key, P.Modulus);
+  appendKey(Key, P.Residue);
+  appendKey(Key, Unit);
+  for (const SymbolicDim &D : Fp.AccessOrder)
+    appendKey(Key, {&D.Count, &D.Pitch});
+  auto [It, New] = Walks.try_emplace(std::move(Key));
+  if (New)
+    It->second = walkOfFootprint(Fp, Unit, this);
+  return It->second;
+}
+
 namespace {
 /// Computes the features of one site; each feature in one member.
 class FeatureBuilder {
@@ -504,51 +600,6 @@ private:
       F.Unavailable.emplace("L_mem", "the site has no memory footprint");
   }
 
-  /// The walk of a footprint in the order its loops run, in units of Unit
-  /// bytes (lines, pages), when the block is whole and of a constant size
-  /// and the footprint one slice (no rows at loaded pointers): the units of
-  /// the block and of each prefix of the dimensions, at the placement with
-  /// the fewest (an aligned array, as large arrays are: at the largest, a
-  /// block of 8 doubles would span two lines and every tile of a tiled loop
-  /// would share lines with the next). Counts, pitches and units may be
-  /// symbolic.
-  std::optional<SymbolicWalk> walkOf(const Footprint &Fp, uint64_t Unit) const {
-    if (!Fp.Pieces.empty() || Fp.LongestPiece || Fp.LoadedRows ||
-        !Fp.BlockBytes.isConstant())
-      return std::nullopt;
-    Placement P = placementIn(Fp.Where, Unit);
-    SymbolicWalk W;
-    W.BlockLines = Expr::constant(int64_t(
-        uniqueLinesOfBlock(
-            uint64_t(std::max<int64_t>(0, Fp.BlockBytes.constantValue())), P,
-            Unit)
-            .Min));
-    std::vector<SymbolicDim> Prefix;
-    for (const SymbolicDim &D : Fp.AccessOrder) {
-      if ((D.Count.isConstant() && D.Count.constantValue() < 0) ||
-          (D.Pitch.isConstant() && D.Pitch.constantValue() == INT64_MIN))
-        return std::nullopt;
-      // A backward loop reuses lines as a forward one does.
-      Expr Pitch = D.Pitch.isConstant()
-                       ? Expr::constant(D.Pitch.constantValue() < 0
-                                            ? -D.Pitch.constantValue()
-                                            : D.Pitch.constantValue())
-                       : Expr::max(D.Pitch, -D.Pitch);
-      Prefix.push_back({D.Count, Pitch});
-      Footprint Part = Fp;
-      std::string Shape, Why;
-      auto Slice = sliceOfRepeatedBlock(Fp.BlockBytes, Prefix, Shape, Why);
-      if (!Slice)
-        return std::nullopt;
-      Part.Slice = *Slice;
-      auto Units = uniqueLinesOfFootprint(Part, Unit, Why, Memo);
-      if (!Units)
-        return std::nullopt;
-      W.Dims.push_back({D.Count, Pitch, Units->Min});
-    }
-    return W;
-  }
-
   /// The walks as numbers, when every size is a constant.
   static std::optional<std::vector<Walk>>
   numericWalks(const std::vector<SymbolicWalk> &Walks) {
@@ -586,7 +637,8 @@ private:
     auto &[Walks, Key] = It->second;
     if (New)
       for (const Footprint *Fp : footprints())
-        if (auto W = walkOf(*Fp, G.LineSize))
+        if (auto W = Memo ? Memo->walk(*Fp, G.LineSize)
+                          : walkOfFootprint(*Fp, G.LineSize, nullptr))
           Walks.push_back(std::move(*W));
     if (auto Numeric = numericWalks(Walks)) {
       if (auto Again = unitsAgain(*Numeric, G))

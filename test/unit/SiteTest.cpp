@@ -379,7 +379,8 @@ TEST(SiteFeatures, ConstantSitesAgainstBruteForceAndSymbolic) {
 // A memo shared by many sites (as the plugin shares one per unit) changes
 // no feature: random slices, symbolic and constant, each priced with the
 // memo and without, with refetch features on two caches and a TLB. Slices
-// that differ only in a pitch or in a constant must not share an entry.
+// and walks that differ only in a pitch, a placement or the loop order
+// must not share an entry.
 TEST(SiteFeatures, OneMemoForManySitesChangesNoFeature) {
   Rng R;
   MachineInfo M;
@@ -390,28 +391,42 @@ TEST(SiteFeatures, OneMemoForManySitesChangesNoFeature) {
       "n", "m", "L_mem", "pages", "runs", "L_re1", "L_re2", "P_re_512"};
   FormulaMemo Memo;
   unsigned Compared = 0;
-  for (int I = 0; I < 300; ++I) {
+  for (int I = 0; I < 150; ++I) {
     RandomCopy C;
     C.S = {R.uniform(2, 4), R.uniform(2, 40), 8 * R.uniform(1, 16), 0, 0};
     C.S.RowPitch = std::max<uint64_t>(C.S.BytesPerRow,
                                       (uint64_t(64) << R.uniform(0, 6)) +
                                           64 * R.uniform(0, 1));
     C.S.PlanePitch = C.S.Rows * C.S.RowPitch + 64 * R.uniform(0, 3);
-    C.Address = 8 * R.uniform(0, 64);
-    for (bool Symbolic : {false, true}) {
-      Site S = C.site(Symbolic);
-      SiteFeatures Alone = featuresOf(S, M, Wanted, nullptr);
-      SiteFeatures Shared = featuresOf(S, M, Wanted, &Memo);
-      ASSERT_EQ(Alone.Values.size(), Shared.Values.size());
-      for (const auto &[Name, Value] : Alone.Values) {
-        ASSERT_TRUE(Shared.Values.count(Name)) << Name;
-        ASSERT_EQ(Shared.Values.at(Name).str(), Value.str())
-            << Name << " of site " << I << (Symbolic ? " (symbolic)" : "");
-        ++Compared;
+    bool PlanesInside = R.uniform(0, 1);
+    int64_t Repeats = int64_t(R.uniform(1, 4));
+    // Each shape at two addresses: the memo must tell the placements apart.
+    for (uint64_t Address : {8 * R.uniform(0, 31), 8 * R.uniform(32, 64)})
+      for (bool Symbolic : {false, true}) {
+        C.Address = Address;
+        Site S = C.site(Symbolic);
+        // Walked as a loop nest: rows and planes in either order, the
+        // whole repeated, so that the refetches depend on the walks' keys.
+        Footprint &F = *S.Marshalled;
+        F.BlockBytes = F.Slice.BytesPerRow;
+        F.AccessOrder = {{F.Slice.Rows, F.Slice.RowPitch},
+                         {F.Slice.Planes, F.Slice.PlanePitch}};
+        if (PlanesInside)
+          std::swap(F.AccessOrder[0], F.AccessOrder[1]);
+        F.AccessOrder.push_back({num(Repeats), num(0)});
+        SiteFeatures Alone = featuresOf(S, M, Wanted, nullptr);
+        SiteFeatures Shared = featuresOf(S, M, Wanted, &Memo);
+        ASSERT_EQ(Alone.Values.size(), Shared.Values.size());
+        for (const auto &[Name, Value] : Alone.Values) {
+          ASSERT_TRUE(Shared.Values.count(Name)) << Name;
+          ASSERT_EQ(Shared.Values.at(Name).str(), Value.str())
+              << Name << " of site " << I << " at " << Address
+              << (Symbolic ? " (symbolic)" : "");
+          ++Compared;
+        }
       }
-    }
   }
-  EXPECT_GT(Compared, 300u * 2 * 7);
+  EXPECT_GT(Compared, 150u * 4 * 7);
 }
 
 // The memo's key holds every part of a walk: walks that differ only in

@@ -120,6 +120,8 @@ public:
   /// Printed in the grammar with the fewest parentheses that keep the
   /// meaning; parse(str()) yields an equal expression.
   std::string str() const;
+  /// Appends str() to Out (memo keys written piece by piece).
+  void printTo(std::string &Out) const;
   void print(std::ostream &OS) const;
 
   /// Structural equality after simplification.

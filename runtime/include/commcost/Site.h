@@ -131,6 +131,8 @@ public:
               std::string &Why);
   /// contiguousRunsOfSymbolicSlice(S).
   Expr contiguousRuns(const SymbolicSlice &S);
+  /// The walk of Fp's blocks in units of Unit (Reuse.h), when it has one.
+  std::optional<SymbolicWalk> walk(const Footprint &Fp, uint64_t Unit);
   /// The key of Walks, written once for walks priced in several caches.
   static std::string walksKey(std::span<const SymbolicWalk> Walks);
   /// unitsAgain(Walks, G) (Reuse.h) of walks whose walksKey is WalksKey.
@@ -143,6 +145,7 @@ private:
   std::map<std::string, SymbolicLineBounds> Known;
   std::map<std::string, Expr> Runs;
   std::map<std::string, Expr> Again;
+  std::map<std::string, std::optional<SymbolicWalk>> Walks;
   std::map<std::string, Expr> Costs;
 };
 
