@@ -152,10 +152,10 @@ std::string describePlacement(const Anchor &A, uint64_t LineSize) {
          (PlusOffset ? ", plus offset" : "") + ")";
 }
 
-/// A slice written out: equal keys, equal slices.
 /// Writes the operands to Key, each ended by '|', which the grammar does
 /// not use: different operands give different keys.
-static void appendKey(std::string &Key, std::initializer_list<const Expr *> Es) {
+static void appendKey(std::string &Key,
+                      std::initializer_list<const Expr *> Es) {
   for (const Expr *E : Es) {
     E->printTo(Key);
     Key += '|';
@@ -168,6 +168,7 @@ static void appendKey(std::string &Key, uint64_t N) {
   Key += '|';
 }
 
+/// A slice written out: equal keys, equal slices.
 static std::string sliceKey(const SymbolicSlice &S) {
   std::string Key;
   appendKey(Key, {&S.Planes, &S.Rows, &S.BytesPerRow, &S.RowPitch,
