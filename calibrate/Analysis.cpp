@@ -436,31 +436,39 @@ void analyseMpi(Analysis &A, const std::vector<Point> &Ps, double Noise) {
 }
 
 /// One-way messages, as the plugin prices a send or a receive of n
-/// messages: fitted on the even-size block permutations (one message) and
-/// the packet streams of one sender (k messages of l bytes), validated on
-/// single sends; also piecewise in the message size at the protocol
-/// switches.
-void analyseSends(Analysis &A, const std::vector<Point> &Mpi,
-                  const std::vector<Point> *Packets) {
+/// messages: fitted on the cold streams of every other message size,
+/// validated on the others; also piecewise in the message size at those
+/// of the protocol switches the warm block permutations show that the cold
+/// streams bear out.
+void analyseSends(Analysis &A, const std::vector<Point> &Mpi) {
   unsigned P = Mpi.empty() ? 1 : Mpi[0].P;
   std::string Group = "p=" + std::to_string(P);
-  std::vector<Observation> Train = permutationsBySize(Mpi).first;
-  if (Packets)
-    for (const Observation &O : observations(*Packets, [P](const Point &Pt) {
-           return Pt.Kind == "ranks" && Pt.Set == "grid" &&
-                  Pt.Features.count("n") &&
-                  Pt.Features.at("r") * double(P) == 1;
-         }))
-      Train.push_back(O);
-  std::vector<Observation> Single = observations(
-      Mpi, [](const Point &Pt) { return Pt.Kind == "single-send"; });
+  std::vector<Observation> Streams = observations(Mpi, [](const Point &Pt) {
+    return Pt.Kind == "stream" && Pt.Set == "cold";
+  });
+  std::set<double> Sizes;
+  for (const Observation &O : Streams)
+    Sizes.insert(O.Features.at("bpm"));
+  std::set<double> TrainSizes;
+  for (auto It = Sizes.begin(); It != Sizes.end(); ++It)
+    if (std::distance(Sizes.begin(), It) % 2 == 0)
+      TrainSizes.insert(*It);
+  std::vector<Observation> Train, Test;
+  for (Observation &O : Streams)
+    (TrainSizes.count(O.Features.at("bpm")) ? Train : Test)
+        .push_back(std::move(O));
   const ModelForm &Msg = builtinModelForm("Msg");
-  fitForm(A, Msg, true, "mpi-send", Group, "Msg",
-          "permutations (even) + streams", Train, {{"single sends", Single}});
-  if (!A.Breakpoints.empty())
-    fitForm(A, piecewiseForm(Msg, "bpm", A.Breakpoints), true, "mpi-send",
-            Group, "Msg-pw", "permutations (even) + streams", Train,
-            {{"single sends", Single}});
+  fitForm(A, Msg, true, "mpi-send", Group, "Msg", "cold streams (even sizes)",
+          Train, {{"cold streams (odd sizes)", Test}});
+  // Of the switches the permutations place to the byte, those that the
+  // cold streams confirm and can fit a line on each side of.
+  if (!A.Breakpoints.empty() && !Train.empty())
+    A.SendBreakpoints =
+        detectFormBreakpoints(Msg, "bpm", Train, 4, 0.1, A.Breakpoints);
+  if (!A.SendBreakpoints.empty())
+    fitForm(A, piecewiseForm(Msg, "bpm", A.SendBreakpoints), true, "mpi-send",
+            Group, "Msg-pw", "cold streams (even sizes)", Train,
+            {{"cold streams (odd sizes)", Test}});
 }
 
 /// The model of a send or receive site: Send (a message model), plus Pack
@@ -696,11 +704,11 @@ Analysis analyse(const RawSet &Raw, const MachineInfo &Machine) {
         A.SiteModels["packet"] = F.M.name();
   }
   if (auto *M = Get("mpi")) {
-    analyseSends(A, *M, Get("packets"));
-    // Sends and receives: the best message model on single sends, plus
+    analyseSends(A, *M);
+    // Sends and receives: the best message model on held-out cold streams, plus
     // the marshalling model where the buffer is strided.
     std::string Group = "p=" + std::to_string((*M)[0].P);
-    auto Sends = fitsOf(A, "mpi-send", Group, "single sends");
+    auto Sends = fitsOf(A, "mpi-send", Group, "cold streams (odd sizes)");
     auto Marshalling = A.SiteModels.find("send");
     auto Pack = Marshalling == A.SiteModels.end()
                     ? A.Fits.end()
@@ -711,7 +719,7 @@ Analysis analyse(const RawSet &Raw, const MachineInfo &Machine) {
     if (!Sends.empty() && Pack != A.Fits.end()) {
       Model Both = contiguityChoice(Sends[0]->M, Pack->M);
       A.Fits.push_back({"mpi-send", Group, Sends[0]->TrainedOn,
-                        "single sends", Both.name(), true, Both,
+                        Sends[0]->ValidatedOn, Both.name(), true, Both,
                         Sends[0]->Held});
       for (const char *Site : {"send", "recv", "put", "get"})
         A.SiteModels[Site] = Both.name();
@@ -745,6 +753,7 @@ Profile buildProfile(const Analysis &A, const MachineInfo &Machine,
   Cal["noise_floor"] = A.NoiseFloor;
   Cal["placement_spread"] = A.PlacementSpread;
   Cal["breakpoints_bytes"] = A.Breakpoints;
+  Cal["send_breakpoints_bytes"] = A.SendBreakpoints;
   Cal["superstep_breakpoints_bytes"] = A.SuperstepBreakpoints;
   if (A.PacketD > 0)
     Cal["packets"] = {{"a1_us_per_packet", A.PacketA1},

@@ -205,10 +205,10 @@ std::vector<double> detectBreakpoints(const std::vector<double> &XsIn,
   return Breaks;
 }
 
-std::vector<double> detectFormBreakpoints(const ModelForm &Base,
-                                          const std::string &Var,
-                                          const std::vector<Observation> &Train,
-                                          unsigned MaxBreaks, double MinGain) {
+std::vector<double> detectFormBreakpoints(
+    const ModelForm &Base, const std::string &Var,
+    const std::vector<Observation> &Train, unsigned MaxBreaks, double MinGain,
+    const std::vector<double> &Given) {
   // The base form's design rows, once; a piecewise fit puts each row in
   // the block of its segment.
   LinearForm F(Base);
@@ -228,10 +228,11 @@ std::vector<double> detectFormBreakpoints(const ModelForm &Base,
     Y(I) = O.TimeUs - Offset;
     Values[I] = O.Features.at(Var);
   }
-  // Candidates: up to 256 values of Var spread evenly over the sorted
-  // points (all of them in a suite of a few hundred).
-  std::vector<double> Candidates;
-  for (size_t K = 1; K < std::min<size_t>(N, 256); ++K)
+  // Candidates: the given ones, or up to 256 values of Var spread evenly
+  // over the sorted points (all of them in a suite of a few hundred).
+  std::vector<double> Candidates = Given;
+  std::sort(Candidates.begin(), Candidates.end());
+  for (size_t K = 1; Given.empty() && K < std::min<size_t>(N, 256); ++K)
     Candidates.push_back(Values[K * N / std::min<size_t>(N, 256)]);
   Candidates.erase(std::unique(Candidates.begin(), Candidates.end()),
                    Candidates.end());

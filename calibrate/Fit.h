@@ -71,15 +71,15 @@ std::vector<double> detectBreakpoints(const std::vector<double> &Xs,
                                       unsigned MinPoints = 3);
 
 /// Breakpoints of Base over Var found on Train itself: greedily, the value
-/// of Var (among those in Train) whose split of a segment lowers the
-/// relative squared error of the piecewise fit most, while that lowers it
-/// by MinGain (a fraction) and every segment keeps twice as many points
-/// as Base has coefficients; up to MaxBreaks.
-std::vector<double> detectFormBreakpoints(const ModelForm &Base,
-                                          const std::string &Var,
-                                          const std::vector<Observation> &Train,
-                                          unsigned MaxBreaks,
-                                          double MinGain = 0.1);
+/// of Var whose split of a segment lowers the relative squared error of
+/// the piecewise fit most, while that lowers it by MinGain (a fraction)
+/// and every segment keeps twice as many points as Base has
+/// coefficients; up to MaxBreaks. The values tried are Candidates, or
+/// when there are none, those of Train.
+std::vector<double> detectFormBreakpoints(
+    const ModelForm &Base, const std::string &Var,
+    const std::vector<Observation> &Train, unsigned MaxBreaks,
+    double MinGain = 0.1, const std::vector<double> &Candidates = {});
 
 /// The piecewise version of Base over variable Var: one copy of the form
 /// per segment with its coefficients renamed NAME_k; the first segment's

@@ -4,6 +4,7 @@
 #include "commcost/Features.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <numeric>
 #include <stdexcept>
@@ -252,6 +253,20 @@ std::vector<uint64_t> logSpaced(uint64_t Lo, uint64_t Hi, unsigned N,
     if (Out.empty() || Out.back() != Q)
       Out.push_back(Q);
   }
+  return Out;
+}
+
+std::vector<uint64_t> messageSizes(uint64_t Lo, uint64_t Hi, unsigned N,
+                                   const std::vector<uint64_t> &Limits) {
+  std::vector<uint64_t> Out = logSpaced(Lo, Hi, N, 8);
+  for (uint64_t P = std::bit_ceil(Lo); P <= Hi; P *= 2)
+    Out.push_back(P);
+  for (uint64_t L : Limits)
+    for (uint64_t V : {L - 64, L - 32, L - 16, L - 8, L, L + 8})
+      if (L > 64 && V >= Lo && V <= Hi)
+        Out.push_back(V);
+  std::sort(Out.begin(), Out.end());
+  Out.erase(std::unique(Out.begin(), Out.end()), Out.end());
   return Out;
 }
 

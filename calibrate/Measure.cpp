@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <new>
+#include <vector>
 #include <immintrin.h>
 
 namespace commcost::calib {
@@ -60,6 +61,16 @@ void evictTlb() {
   for (size_t I = 0; I < Pages; ++I)
     Sum += static_cast<volatile char *>(
         Buffer)[I * PageBytes + (I * 64) % PageBytes];
+  doNotOptimize(&Sum);
+}
+
+void evictByReading(size_t Bytes) {
+  static std::vector<char> Buffer;
+  if (Buffer.size() < Bytes)
+    Buffer.assign(Bytes, 1);
+  unsigned Sum = 0;
+  for (size_t I = 0; I < Bytes; I += 64)
+    Sum += static_cast<volatile char *>(Buffer.data())[I];
   doNotOptimize(&Sum);
 }
 

@@ -30,6 +30,12 @@ double nowUs();
 /// Writes back and evicts every cache line of [Begin, Begin + Bytes).
 void flushRange(const void *Begin, size_t Bytes);
 
+/// Evicts caches and TLB the way a program's other work does: reads one
+/// byte of every line of a buffer of Bytes (allocated and written on the
+/// first call, grown if a later call asks more), page after page, so the
+/// caches hold clean lines of it and the TLB its pages.
+void evictByReading(size_t Bytes);
+
 /// Evicts the address translations of everything but a buffer of its own
 /// from every TLB level: touches one line on each of its 16384 pages, four
 /// times the second-level TLB of current x86-64 cores. Flushing a range

@@ -5,8 +5,10 @@
 
 #include <mpi.h>
 
+#include <algorithm>
 #include <chrono>
 #include <set>
+#include <string_view>
 #include <thread>
 #include <vector>
 
@@ -72,6 +74,11 @@ void mpiIdleBarrier() {
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
 }
 
+void mpiBarrier() {
+  if (Active)
+    MPI_Barrier(MPI_COMM_WORLD);
+}
+
 double mpiMax(double V) {
   if (!Active)
     return V;
@@ -100,6 +107,52 @@ double mpiSynchronisedStart(double LeadUs) {
   while (nowUs() < Start)
     ;
   return Start;
+}
+
+std::vector<uint64_t> mpiEagerLimits() {
+  std::vector<uint64_t> Out;
+  int Provided, Count = 0;
+  if (!Active || MPI_T_init_thread(MPI_THREAD_FUNNELED, &Provided) !=
+                     MPI_SUCCESS)
+    return Out;
+  MPI_T_cvar_get_num(&Count);
+  for (int I = 0; I < Count; ++I) {
+    char Name[256], Desc[8];
+    int NameLen = sizeof Name, DescLen = sizeof Desc, Verbosity, Bind, Scope;
+    MPI_Datatype Type;
+    MPI_T_enum Enum;
+    if (MPI_T_cvar_get_info(I, Name, &NameLen, &Verbosity, &Type, &Enum, Desc,
+                            &DescLen, &Bind, &Scope) != MPI_SUCCESS ||
+        !std::string_view(Name).ends_with("eager_limit") ||
+        Bind != MPI_T_BIND_NO_OBJECT)
+      continue;
+    MPI_T_cvar_handle Handle;
+    int Elements = 0;
+    if (MPI_T_cvar_handle_alloc(I, nullptr, &Handle, &Elements) !=
+        MPI_SUCCESS)
+      continue;
+    long long Value = 0;
+    if (Elements == 1) {
+      if (Type == MPI_INT || Type == MPI_UNSIGNED) {
+        int V;
+        if (MPI_T_cvar_read(Handle, &V) == MPI_SUCCESS)
+          Value = Type == MPI_INT ? V : static_cast<unsigned>(V);
+      } else if (Type == MPI_UNSIGNED_LONG || Type == MPI_UNSIGNED_LONG_LONG ||
+                 Type == MPI_LONG || Type == MPI_LONG_LONG) {
+        // All four are 64 bits on the platforms Open MPI supports here.
+        uint64_t V;
+        if (MPI_T_cvar_read(Handle, &V) == MPI_SUCCESS)
+          Value = static_cast<long long>(V);
+      }
+    }
+    MPI_T_cvar_handle_free(&Handle);
+    if (Value > 0)
+      Out.push_back(uint64_t(Value));
+  }
+  MPI_T_finalize();
+  std::sort(Out.begin(), Out.end());
+  Out.erase(std::unique(Out.begin(), Out.end()), Out.end());
+  return Out;
 }
 
 std::string mpiHostSummary() {

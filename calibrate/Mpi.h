@@ -3,7 +3,9 @@
 // every function behaves as for a single rank.
 #pragma once
 
+#include <cstdint>
 #include <string>
+#include <vector>
 
 namespace commcost::calib {
 
@@ -15,6 +17,8 @@ int mpiSize();
 /// A barrier that sleeps while it waits, so that idle ranks leave the
 /// cores to rank 0's thread suites instead of polling.
 void mpiIdleBarrier();
+/// Waits for every rank (spinning: for ranks that have work to finish).
+void mpiBarrier();
 double mpiMax(double V);
 /// Releases every rank at one instant and returns it (microseconds on the
 /// clock of nowUs()): rank 0 names a moment LeadUs ahead, and each rank
@@ -25,6 +29,12 @@ double mpiMax(double V);
 double mpiSynchronisedStart(double LeadUs = 30);
 /// Rank 0's value of Flag on every rank.
 bool mpiBroadcastFlag(bool Flag);
+/// The message sizes at which the MPI library says its transports switch
+/// protocol: every control variable (MPI_T) whose name ends in
+/// "eager_limit" and holds a positive integer, sorted and unique; empty
+/// without MPI or MPI_T. Where the switch lies exactly (a limit may count
+/// a header) only a measurement shows.
+std::vector<uint64_t> mpiEagerLimits();
 /// The host name of every rank, for the profile (ranks on one node or
 /// across nodes).
 std::string mpiHostSummary();

@@ -209,7 +209,7 @@ std::string reportMarkdown(const Analysis &A, const RawSet &Raw,
   if (Count("marshalling")) {
     OS << "## Marshalling (cache-lines paper, Table 2 layout)\n\n"
        << Count("marshalling")
-       << " points; the first 100 measured (random order) train, the rest "
+       << " points; the first third measured (random order) train, the rest "
           "are held out. The copy is an element loop, row by row (abutting "
           "rows as one run), from a flushed matrix into a buffer and back. "
           "Added forms use pages touched (the line count with the page as "

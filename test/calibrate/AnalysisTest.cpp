@@ -420,30 +420,30 @@ TEST(Analysis, StreamFormsTellTheTransferFromItsMessagesAndReuse) {
 TEST(Analysis, SendsArePricedPerMessageInEachProtocolRegime) {
   // A latency once, a gap per message and a cost per byte: 0.4 us, 0.2 us
   // and 0.1 ns up to 8 KiB (eager), 3 us, 2 us and 0.05 ns above
-  // (rendezvous). Single messages (block permutations, single sends) and
-  // streams of k packets from one sender: the send model must recover
-  // both lines and price a contiguous site of n messages by them, and a
-  // strided one by the message plus the marshalling model.
+  // (rendezvous), in the cold state. The warm block permutations show the
+  // same switch at a third of the cost: the send model must recover both
+  // cold lines from the cold streams (n messages of bpm bytes), price a
+  // contiguous site of n messages by them, and a strided one by the
+  // message plus the marshalling model.
   RawSet Raw = syntheticRaw();
   auto Truth = [](double N, double Bpm) {
     return Bpm <= 8192 ? 0.4 + 0.2 * N + 1e-4 * N * Bpm
                        : 3 + 2 * N + 5e-5 * N * Bpm;
   };
-  for (uint64_t M : logSpaced(8, 4u << 20, 60, 8)) {
+  std::vector<uint64_t> Sizes = messageSizes(8, 4u << 20, 32, {8192});
+  for (uint64_t M : Sizes) {
     FeatureVector Perm = commFeatures(blockPermutation(M, 2));
     FeatureVector Single = commFeatures(singleSend(M, 2));
     Raw["mpi"].push_back(pointOf("mpi", "block-permutation", "bpram", 2, Perm,
-                                 Truth(1, double(M))));
+                                 Truth(1, double(M)) / 3));
     Raw["mpi"].push_back(pointOf("mpi", "single-send", "bpram", 2, Single,
-                                 Truth(1, double(M))));
-  }
-  for (double K : {2.0, 16.0, 128.0, 1024.0})
-    for (double L : {64.0, 1024.0, 4096.0, 65536.0, 524288.0}) {
-      FeatureVector F{{"k", K},     {"l", L},     {"r", 0.5},
-                      {"n", K},     {"m", K * L}, {"bpm", L}};
-      Raw["packets"].push_back(
-          pointOf("packets", "ranks", "grid", 2, F, Truth(K, L)));
+                                 Truth(1, double(M)) / 3));
+    for (double N : {1.0, 8.0, 64.0}) {
+      FeatureVector F{{"n", N}, {"bpm", double(M)}, {"m", N * double(M)}};
+      Raw["mpi"].push_back(
+          pointOf("mpi", "stream", "cold", 2, F, Truth(N, double(M))));
     }
+  }
   Analysis A = analyse(Raw, MachineInfo{});
   ASSERT_FALSE(A.Breakpoints.empty());
   const std::string &Name = A.SiteModels.at("send");

@@ -143,3 +143,24 @@ TEST(Generators, LogSpacedSizes) {
   EXPECT_EQ(Q.front(), 64u);
   EXPECT_EQ(std::adjacent_find(Q.begin(), Q.end()), Q.end());
 }
+
+TEST(Generators, MessageSizesBracketEachProtocolLimit) {
+  // Log-spaced sizes, every power of two, and the sizes within 64 bytes
+  // below and 8 above each limit in range; a limit outside the range, or
+  // too small to subtract from, adds nothing.
+  auto V = messageSizes(8, 1u << 20, 5, {4096, 32768, 4u << 20, 40});
+  EXPECT_TRUE(std::is_sorted(V.begin(), V.end()));
+  EXPECT_EQ(std::adjacent_find(V.begin(), V.end()), V.end());
+  for (uint64_t P = 8; P <= (1u << 20); P *= 2)
+    EXPECT_TRUE(std::binary_search(V.begin(), V.end(), P)) << P;
+  for (uint64_t L : {4096u, 32768u})
+    for (uint64_t S : {L - 64, L - 32, L - 16, L - 8, L, L + 8})
+      EXPECT_TRUE(std::binary_search(V.begin(), V.end(), S)) << S;
+  for (uint64_t S : logSpaced(8, 1u << 20, 5, 8))
+    EXPECT_TRUE(std::binary_search(V.begin(), V.end(), S)) << S;
+  // 18 powers of two, 12 beside the limits (4096 and 32768 counted once),
+  // 3 log-spaced sizes that are neither.
+  EXPECT_EQ(V.size(), 18u + 10u + 3u);
+  EXPECT_EQ(V.back(), 1u << 20);
+  EXPECT_EQ(V.front(), 8u);
+}
