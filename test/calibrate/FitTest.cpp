@@ -172,3 +172,31 @@ TEST(Fit, BreakpointsOfAFormAreFoundWhereTheSegmentsChange) {
   EXPECT_TRUE(
       detectFormBreakpoints(builtinModelForm("F_hM"), "m", Obs, 4).empty());
 }
+
+TEST(Fit, FormBreakpointsKeepOnlyTheCandidatesTheDataBearsOut) {
+  // Streams of n messages of bpm bytes, eager below 4032 bytes and
+  // rendezvous from there, sampled at sizes that never hit 4032 itself:
+  // of the candidates (switches placed elsewhere to the byte), the one at
+  // 4032 is kept, exactly, and those where nothing changes are not.
+  std::vector<Observation> Obs;
+  std::mt19937_64 R(11);
+  std::normal_distribution<double> E(0, 0.02);
+  for (int I = 0; I < 40; ++I)
+    for (double N : {1.0, 8.0, 64.0}) {
+      // 8 B to 4 MiB, log-spaced, multiples of 8.
+      double B = 8 * std::round(std::pow(2.0, 19.0 * I / 39));
+      uint64_t Bpm = uint64_t(B);
+      double T = Bpm < 4032 ? 3 + 0.15 * N + 3e-4 * N * B
+                            : 30 + 2.5 * N + 2e-4 * N * B;
+      Obs.push_back({{{"n", N}, {"bpm", B}, {"m", N * B}}, T * (1 + E(R))});
+      ASSERT_NE(Bpm, 4032u);
+    }
+  std::vector<double> B = detectFormBreakpoints(
+      builtinModelForm("Msg"), "bpm", Obs, 4, 0.1, {272, 4032, 65536});
+  EXPECT_EQ(B, std::vector<double>{4032});
+  // Without candidates the split lands on a sampled size above 4032.
+  std::vector<double> Own =
+      detectFormBreakpoints(builtinModelForm("Msg"), "bpm", Obs, 4, 0.1);
+  ASSERT_FALSE(Own.empty());
+  EXPECT_GT(Own.front(), 4032);
+}
