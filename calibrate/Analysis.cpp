@@ -236,8 +236,11 @@ void analyseMarshalling(Analysis &A, const std::vector<Point> &Ps,
   auto IsTest = [](const Point &P) { return P.Set == "test"; };
   std::vector<std::pair<std::string, std::vector<Observation>>> Held = {
       {"rows+columns",
-       observations(
-           Ps, [&](const Point &P) { return IsTest(P) && P.Kind != "block"; })},
+       observations(Ps,
+                    [&](const Point &P) {
+                      return IsTest(P) &&
+                             (P.Kind == "row" || P.Kind == "column");
+                    })},
       {"rows",
        observations(
            Ps, [&](const Point &P) { return IsTest(P) && P.Kind == "row"; })},
@@ -248,6 +251,11 @@ void analyseMarshalling(Analysis &A, const std::vector<Point> &Ps,
       {"blocks",
        observations(
            Ps, [&](const Point &P) { return IsTest(P) && P.Kind == "block"; })},
+      {"transposes",
+       observations(Ps,
+                    [&](const Point &P) {
+                      return IsTest(P) && P.Kind == "transpose";
+                    })},
       {"columns outer",
        observations(Ps,
                     [&](const Point &P) {
@@ -646,13 +654,20 @@ Analysis analyse(const RawSet &Raw, const MachineInfo &Machine) {
             *Best[0],
             observations(*M,
                          [](const Point &P) {
-                           return P.Set == "test" && P.Kind != "block";
+                           return P.Set == "test" &&
+                                  (P.Kind == "row" || P.Kind == "column");
                          }),
             A.PlacementSpread, A.NoiseFloor);
-      for (const char *Site :
-           {"copy", "copy-loop", "send", "recv", "put", "get"})
-        A.SiteModels[Site] = Best[0]->M.name();
     }
+    // The plugin prices blocks and transposes too: its copy model is the
+    // best on every held-out transfer.
+    for (const FittedForm *F : fitsOf(A, "marshalling", Group, "all"))
+      if (!F->Form.ends_with("-ols")) {
+        for (const char *Site :
+             {"copy", "copy-loop", "send", "recv", "put", "get"})
+          A.SiteModels[Site] = F->M.name();
+        break;
+      }
     const FittedForm *S1 = nullptr, *M1 = nullptr;
     for (const FittedForm &F : A.Fits)
       if (F.Suite == "marshalling" && F.ValidatedOn == "columns") {

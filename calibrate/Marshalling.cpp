@@ -1,11 +1,14 @@
 // Suite 1, marshalling (the cache-lines paper): copy R rows, C columns or
 // an R x C sub-block of a Rows x Cols matrix of doubles into a contiguous
-// buffer, or back (half the points each). A sample is one way, as the
-// plugin prices one pack or one unpack; with --mpi too, on rank 0 alone:
-// the plugin prices a strided send as a pack plus the message, never as a
-// whole exchange. Before every sample the matrix lines are flushed and the
-// TLB evicted, so each transfer starts from memory and from page walks, as
-// a real exchange of a large array does.
+// buffer, or back (half the points each); beyond the paper, transpose an
+// R x C sub-block into a buffer of C rows (a dense, power-of-two or padded
+// pitch), element by element, the written lines a column apart. A sample
+// is one way, as the plugin prices one pack or one unpack; with --mpi too,
+// on rank 0 alone: the plugin prices a strided send as a pack plus the
+// message, never as a whole exchange. Before every sample the lines of
+// both sides are flushed and the TLB evicted, so each transfer starts
+// from memory and from page walks, as a real exchange of a large array
+// does.
 // Features: n (one message), m (bytes), L_mem (lines, from libcommcost),
 // and beyond the paper: pages (the same count with the page as the line),
 // runs (contiguous pieces), L_re<k>, the lines each cache level brings in
@@ -62,20 +65,38 @@ Arena &arena() {
 }
 
 struct Shape {
-  std::string Kind; // row, column, block
+  std::string Kind; // row, column, block, transpose
   uint64_t Rows, Cols, R, C, Row0, Col0;
   bool ColumnsOuter = false;
   /// One memcpy per row, as programs copy rows: n = R messages.
   bool MemcpyRows = false;
   /// The buffer copied into the matrix instead of out.
   bool Unpack = false;
+  /// Transposes: doubles from one buffer row to the next.
+  uint64_t BufPitch = 0;
 };
+
+/// Doubles of the buffer a sample writes or reads.
+uint64_t bufferElems(const Shape &S) {
+  if (S.Kind == "transpose")
+    return S.C * S.BufPitch;
+  return S.Kind == "row" ? S.R * S.Cols : S.R * S.C;
+}
 
 Slice2D sliceOf(const Shape &S) {
   const uint64_t Elem = sizeof(double);
   if (S.Kind == "row") // whole rows are one contiguous block
     return {1, S.R * S.Cols * Elem, S.R * S.Cols * Elem};
   return {S.R, S.C * Elem, S.Cols * Elem};
+}
+
+/// Source rows outer, as a transpose is written; the buffer's lines are
+/// written a column apart.
+void transposeSlice(const double *Matrix, const Shape &S, double *Buf) {
+  const double *First = Matrix + S.Row0 * S.Cols + S.Col0;
+  for (uint64_t I = 0; I < S.R; ++I)
+    for (uint64_t J = 0; J < S.C; ++J)
+      Buf[J * S.BufPitch + I] = First[I * S.Cols + J];
 }
 
 /// The loop a programmer writes (and MPI's pack of a vector type runs):
@@ -137,7 +158,12 @@ PointSpec makePoint(RunContext &Ctx, const Shape &S) {
   P.Record.Suite = "marshalling";
   P.Record.Kind = S.Kind;
   P.Record.P = 1;
-  P.Record.Features = sliceFeatures(Sl, Offset, Mc.LineSize, Mc.PageSize);
+  P.Record.Features =
+      S.Kind == "transpose"
+          ? transposeFeatures(S.R, S.C, sizeof(double), S.Cols * sizeof(double),
+                              Offset, S.BufPitch * sizeof(double), Mc,
+                              tlbSizesTried())
+          : sliceFeatures(Sl, Offset, Mc.LineSize, Mc.PageSize);
   P.Record.Features["rows"] = double(S.Rows);
   P.Record.Features["cols"] = double(S.Cols);
   P.Record.Features["count"] = double(S.Kind == "row" ? S.R : S.C);
@@ -146,21 +172,28 @@ PointSpec makePoint(RunContext &Ctx, const Shape &S) {
   P.Record.Features["unpack"] = S.Unpack;
   if (S.MemcpyRows)
     P.Record.Features["n"] = double(Sl.Rows);
-  for (const auto &[Name, V] :
-       packRefetchFeatures(Sl, Offset, sizeof(double), S.ColumnsOuter, Mc,
-                           tlbSizesTried()))
-    P.Record.Features[Name] = V;
-  uint64_t Elems = Sl.Rows * Sl.BytesPerRow / sizeof(double);
-  P.Setup = [S, Elems] {
+  if (S.Kind != "transpose")
+    for (const auto &[Name, V] :
+         packRefetchFeatures(Sl, Offset, sizeof(double), S.ColumnsOuter, Mc,
+                             tlbSizesTried()))
+      P.Record.Features[Name] = V;
+  P.Setup = [S] {
     arena().reserve(S.Rows * S.Cols * sizeof(double));
-    arena().Buffer.assign(Elems, 0.0);
+    // Page-aligned, as transposeFeatures places the buffer.
+    arena().Buffer.assign(bufferElems(S) + 4096 / sizeof(double), 0.0);
   };
   P.Once = [S] {
     Arena &A = arena();
+    auto Addr = reinterpret_cast<uintptr_t>(A.Buffer.data());
+    double *Buf = A.Buffer.data() + ((4096 - Addr % 4096) % 4096) / sizeof(double);
     flushSlice(A.Data, S);
+    flushRange(Buf, bufferElems(S) * sizeof(double));
     evictTlb();
     double T0 = nowUs();
-    copySlice(A.Data, S, A.Buffer.data(), /*Pack=*/!S.Unpack);
+    if (S.Kind == "transpose")
+      transposeSlice(A.Data, S, Buf);
+    else
+      copySlice(A.Data, S, Buf, /*Pack=*/!S.Unpack);
     return nowUs() - T0;
   };
   return P;
@@ -180,15 +213,18 @@ Shape randomShape(Rng &Random, uint64_t MaxDim) {
     bool Large = std::uniform_int_distribution<int>(0, 3)(Random) != 0;
     return LogUniform(Large ? MaxDim / 8 : 1, MaxDim);
   };
-  static const char *const Kinds[] = {"row", "column", "block"};
+  static const char *const Kinds[] = {"row", "column", "block", "transpose"};
   Shape S;
-  S.Kind = Kinds[std::uniform_int_distribution<int>(0, 2)(Random)];
+  S.Kind = Kinds[std::uniform_int_distribution<int>(0, 3)(Random)];
   S.Rows = Side();
   S.Cols = Side();
   if (std::uniform_int_distribution<int>(0, 3)(Random) == 0)
     S.Cols = std::bit_floor(S.Cols);
-  S.R = LogUniform(1, std::min<uint64_t>(200, S.Rows));
-  S.C = LogUniform(1, std::min<uint64_t>(200, S.Cols));
+  // Transposes up to 512 x 512, where a power-of-two pitch defeats the
+  // second-level cache too.
+  uint64_t MaxRC = S.Kind == "transpose" ? 512 : 200;
+  S.R = LogUniform(1, std::min<uint64_t>(MaxRC, S.Rows));
+  S.C = LogUniform(1, std::min<uint64_t>(MaxRC, S.Cols));
   if (S.Kind == "column")
     S.R = S.Rows;
   if (S.Kind == "row")
@@ -203,6 +239,15 @@ Shape randomShape(Rng &Random, uint64_t MaxDim) {
     S.MemcpyRows = Mode == 2;
   }
   S.Unpack = std::uniform_int_distribution<int>(0, 1)(Random) == 1;
+  if (S.Kind == "transpose") {
+    // Dense, the next power of two (whose column crowds a few sets) or
+    // padded by a line.
+    int Pitch = std::uniform_int_distribution<int>(0, 2)(Random);
+    S.BufPitch = Pitch == 0   ? S.R
+                 : Pitch == 1 ? std::bit_ceil(std::max<uint64_t>(S.R, 8))
+                              : S.R + 8;
+    S.Unpack = false;
+  }
   return S;
 }
 

@@ -221,7 +221,7 @@ std::string reportMarkdown(const Analysis &A, const RawSet &Raw,
           "as the paper's, for its S_e comparison.\n\n";
     for (const auto &G : groupsOf(A, "marshalling"))
       formTable(OS, A, "marshalling", G,
-                {"rows+columns", "rows", "columns", "blocks"});
+                {"rows+columns", "rows", "columns", "blocks", "transposes", "all"});
   }
   for (const char *Fam : {"smp-good", "smp-bad"}) {
     if (groupsOf(A, Fam).empty())

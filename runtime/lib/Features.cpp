@@ -16,68 +16,14 @@ Expr contiguousRunsOfSymbolicSlice(const SymbolicSlice &S) {
   return formulas::zeroWhenEmpty(Runs, {S.Planes, S.Rows, S.BytesPerRow});
 }
 
-FeatureVector sliceFeatures(const Slice2D &S, uint64_t Offset,
-                            uint64_t LineSize, uint64_t PageSize) {
-  auto Num = [](uint64_t V) { return Expr::constant(int64_t(V)); };
-  Site Copy;
-  Copy.Messages = Num(1);
-  Copy.Bytes = Num(S.Rows * S.BytesPerRow);
-  Footprint F;
-  F.Slice = {Num(1), Num(S.Rows), Num(S.BytesPerRow), Num(S.Pitch),
-             Num(S.Rows * S.Pitch)};
-  // A base aligned to both units: the offset fixes the placement in each.
-  F.Where.BaseAlign = std::lcm(LineSize, PageSize);
-  F.Where.Offset = int64_t(Offset);
-  Copy.Marshalled = F;
-  MachineInfo M;
-  M.LineSize = LineSize;
-  M.PageSize = PageSize;
-  SiteFeatures Values = featuresOf(Copy, M);
-  FeatureVector Out;
-  for (const char *Name : {"n", "m", "L_mem", "pages", "runs"}) {
-    auto It = Values.Values.find(Name);
-    if (It == Values.Values.end())
-      throw std::invalid_argument(std::string("no feature ") + Name +
-                                  " for the slice: " +
-                                  Values.Unavailable[Name]);
-    Out[Name] = double(It->second.evaluate({}));
-  }
-  return Out;
-}
+namespace {
 
-FeatureVector packRefetchFeatures(const Slice2D &S, uint64_t Offset,
-                                  uint64_t ElemBytes, bool ColumnsOuter,
-                                  const MachineInfo &M,
-                                  const std::vector<uint64_t> &TlbEntries) {
-  auto Num = [](uint64_t V) { return Expr::constant(int64_t(V)); };
-  uint64_t Rows = S.Rows, Row = S.BytesPerRow, Pitch = S.Pitch;
-  if (Pitch == Row) { // abutting rows: one run, as the copy loop walks it
-    Row *= Rows;
-    Pitch = Row;
-    Rows = 1;
-  }
-  ElemBytes = std::max<uint64_t>(1, ElemBytes);
-  uint64_t PerRow = Row / ElemBytes;
-  auto Walked = [&](uint64_t RowPitch, uint64_t Align, uint64_t At) {
-    Footprint F;
-    F.Slice = {Num(1), Num(Rows), Num(Row), Num(RowPitch), Num(Rows * RowPitch)};
-    F.Where.BaseAlign = Align;
-    F.Where.Offset = int64_t(At);
-    F.BlockBytes = Num(ElemBytes);
-    SymbolicDim Along{Num(PerRow), Num(ElemBytes)}, Down{Num(Rows), Num(RowPitch)};
-    F.AccessOrder = ColumnsOuter ? std::vector{Down, Along}
-                                 : std::vector{Along, Down};
-    return F;
-  };
-  Site Copy;
-  Copy.Kind = SiteKind::CopyLoop;
-  Copy.Read = Walked(Pitch, M.LineSize, Offset);
-  Copy.Written = Walked(Row, M.LineSize, 0);
-  std::vector<std::string> Names;
-  for (const CacheLevel &C : M.Caches)
-    Names.push_back("L_re" + std::to_string(C.Level));
-  for (uint64_t N : TlbEntries)
-    Names.push_back("P_re_" + std::to_string(N));
+Expr num(uint64_t V) { return Expr::constant(int64_t(V)); }
+
+/// Site's features Names, folded to numbers; the slice's name says which
+/// transfer lacks one.
+FeatureVector folded(const Site &Copy, const MachineInfo &M,
+                     const std::vector<std::string> &Names) {
   SiteFeatures Values = featuresOf(Copy, M, Names);
   FeatureVector Out;
   for (const std::string &Name : Names) {
@@ -88,6 +34,97 @@ FeatureVector packRefetchFeatures(const Slice2D &S, uint64_t Offset,
     Out[Name] = double(It->second.evaluate({}));
   }
   return Out;
+}
+
+/// Rows rows of RowBytes bytes, RowPitch apart, at Offset from a base
+/// aligned to Align, walked ElemBytes at a time: along each row inner
+/// (RowsInner false) or down each column inner.
+Footprint walked(uint64_t Rows, uint64_t RowBytes, uint64_t RowPitch,
+                 uint64_t ElemBytes, uint64_t Align, uint64_t Offset,
+                 bool RowsInner) {
+  Footprint F;
+  F.Slice = {num(1), num(Rows), num(RowBytes), num(RowPitch),
+             num(Rows * RowPitch)};
+  F.Where.BaseAlign = Align;
+  F.Where.Offset = int64_t(Offset);
+  F.BlockBytes = num(ElemBytes);
+  SymbolicDim Along{num(RowBytes / ElemBytes), num(ElemBytes)},
+      Down{num(Rows), num(RowPitch)};
+  F.AccessOrder = RowsInner ? std::vector{Down, Along}
+                            : std::vector{Along, Down};
+  return F;
+}
+
+/// L_re<k> for each cache level of M, P_re_<N> for each N of TlbEntries.
+std::vector<std::string> refetchNames(const MachineInfo &M,
+                                      const std::vector<uint64_t> &TlbEntries) {
+  std::vector<std::string> Names;
+  for (const CacheLevel &C : M.Caches)
+    Names.push_back("L_re" + std::to_string(C.Level));
+  for (uint64_t N : TlbEntries)
+    Names.push_back("P_re_" + std::to_string(N));
+  return Names;
+}
+
+} // namespace
+
+FeatureVector sliceFeatures(const Slice2D &S, uint64_t Offset,
+                            uint64_t LineSize, uint64_t PageSize) {
+  Site Copy;
+  Copy.Messages = num(1);
+  Copy.Bytes = num(S.Rows * S.BytesPerRow);
+  Footprint F;
+  F.Slice = {num(1), num(S.Rows), num(S.BytesPerRow), num(S.Pitch),
+             num(S.Rows * S.Pitch)};
+  // A base aligned to both units: the offset fixes the placement in each.
+  F.Where.BaseAlign = std::lcm(LineSize, PageSize);
+  F.Where.Offset = int64_t(Offset);
+  Copy.Marshalled = F;
+  MachineInfo M;
+  M.LineSize = LineSize;
+  M.PageSize = PageSize;
+  return folded(Copy, M, {"n", "m", "L_mem", "pages", "runs"});
+}
+
+FeatureVector packRefetchFeatures(const Slice2D &S, uint64_t Offset,
+                                  uint64_t ElemBytes, bool ColumnsOuter,
+                                  const MachineInfo &M,
+                                  const std::vector<uint64_t> &TlbEntries) {
+  uint64_t Rows = S.Rows, Row = S.BytesPerRow, Pitch = S.Pitch;
+  if (Pitch == Row) { // abutting rows: one run, as the copy loop walks it
+    Row *= Rows;
+    Pitch = Row;
+    Rows = 1;
+  }
+  ElemBytes = std::max<uint64_t>(1, ElemBytes);
+  Site Copy;
+  Copy.Kind = SiteKind::CopyLoop;
+  Copy.Read = walked(Rows, Row, Pitch, ElemBytes, M.LineSize, Offset,
+                     ColumnsOuter);
+  Copy.Written = walked(Rows, Row, Row, ElemBytes, M.LineSize, 0, ColumnsOuter);
+  return folded(Copy, M, refetchNames(M, TlbEntries));
+}
+
+FeatureVector transposeFeatures(uint64_t R, uint64_t C, uint64_t ElemBytes,
+                                uint64_t SrcPitch, uint64_t Offset,
+                                uint64_t DstPitch, const MachineInfo &M,
+                                const std::vector<uint64_t> &TlbEntries) {
+  ElemBytes = std::max<uint64_t>(1, ElemBytes);
+  Site Copy;
+  Copy.Kind = SiteKind::CopyLoop;
+  Copy.Messages = num(1);
+  Copy.Bytes = num(R * C * ElemBytes);
+  // Source rows outer: along each source row, down each destination
+  // column.
+  uint64_t Align = std::lcm(M.LineSize, M.PageSize);
+  Copy.Read = walked(R, C * ElemBytes, SrcPitch, ElemBytes, Align, Offset,
+                     /*RowsInner=*/false);
+  Copy.Written = walked(C, R * ElemBytes, DstPitch, ElemBytes, Align, 0,
+                        /*RowsInner=*/true);
+  std::vector<std::string> Names = {"n", "m", "L_mem", "pages", "runs"};
+  for (std::string &Name : refetchNames(M, TlbEntries))
+    Names.push_back(std::move(Name));
+  return folded(Copy, M, Names);
 }
 
 std::map<std::string, Expr>

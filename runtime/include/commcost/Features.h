@@ -39,6 +39,17 @@ FeatureVector packRefetchFeatures(const Slice2D &S, uint64_t Offset,
                                   const MachineInfo &M,
                                   const std::vector<uint64_t> &TlbEntries = {});
 
+/// The features of a loop that transposes an R x C block of ElemBytes
+/// elements: row i of the source (its first byte at Offset, rows SrcPitch
+/// bytes apart) becomes column i of the destination (at a page boundary,
+/// rows DstPitch bytes apart), element by element, source rows outer. n,
+/// m, L_mem, pages, runs (of the larger side), L_re<k> and P_re_<N> as for
+/// packRefetchFeatures: the plugin's features of that copy loop.
+FeatureVector transposeFeatures(uint64_t R, uint64_t C, uint64_t ElemBytes,
+                                uint64_t SrcPitch, uint64_t Offset,
+                                uint64_t DstPitch, const MachineInfo &M,
+                                const std::vector<uint64_t> &TlbEntries = {});
+
 /// A superstep from the reads and writes (element accesses) of each
 /// processor: hr, hw (maxima), h = max(hr, hw), hrw = max_i(r_i + w_i)
 /// (the busiest processor's accesses: a superstep costs what its busiest
