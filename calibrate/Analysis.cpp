@@ -445,9 +445,8 @@ void analyseMpi(Analysis &A, const std::vector<Point> &Ps, double Noise) {
 
 /// One-way messages, as the plugin prices a send or a receive of n
 /// messages: fitted on the cold streams of every other message size,
-/// validated on the others; also piecewise in the message size at those
-/// of the protocol switches the warm block permutations show that the cold
-/// streams bear out.
+/// validated on the others; also piecewise in the message size at the
+/// protocol switches the cold streams bear out.
 void analyseSends(Analysis &A, const std::vector<Point> &Mpi) {
   unsigned P = Mpi.empty() ? 1 : Mpi[0].P;
   std::string Group = "p=" + std::to_string(P);
@@ -468,11 +467,15 @@ void analyseSends(Analysis &A, const std::vector<Point> &Mpi) {
   const ModelForm &Msg = builtinModelForm("Msg");
   fitForm(A, Msg, true, "mpi-send", Group, "Msg", "cold streams (even sizes)",
           Train, {{"cold streams (odd sizes)", Test}});
-  // Of the switches the permutations place to the byte, those that the
-  // cold streams confirm and can fit a line on each side of.
-  if (!A.Breakpoints.empty() && !Train.empty())
+  // Switches where the cold streams need them: at a size the permutations
+  // place to the byte, or one the streams alone show (a switch of small
+  // messages costs a stream of 512 of them 3x, a single one nothing the
+  // permutations' line fit notices); a tie goes to the smaller size.
+  std::vector<double> Candidates = A.Breakpoints;
+  Candidates.insert(Candidates.end(), TrainSizes.begin(), TrainSizes.end());
+  if (!Train.empty())
     A.SendBreakpoints =
-        detectFormBreakpoints(Msg, "bpm", Train, 4, 0.1, A.Breakpoints);
+        detectFormBreakpoints(Msg, "bpm", Train, 4, 0.1, Candidates);
   if (!A.SendBreakpoints.empty())
     fitForm(A, piecewiseForm(Msg, "bpm", A.SendBreakpoints), true, "mpi-send",
             Group, "Msg-pw", "cold streams (even sizes)", Train,

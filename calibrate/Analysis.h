@@ -50,7 +50,8 @@ struct Analysis {
   std::vector<Target> Targets;
   /// Message sizes of protocol switches, seen in the block permutations.
   std::vector<double> Breakpoints;
-  /// Those of them that the cold streams bear out: Msg-pw splits there.
+  /// Message sizes where the cold streams change regime, at one of those
+  /// or at a stream size: Msg-pw splits there.
   std::vector<double> SendBreakpoints;
   /// Largest-message sizes where the supersteps' costs change regime,
   /// found on the training supersteps; the F_*-pw forms split there.

@@ -16,6 +16,7 @@
 #include <cstdlib>
 #include <iostream>
 #include <list>
+#include <map>
 #include <random>
 #include <set>
 #include <vector>
@@ -97,6 +98,27 @@ std::vector<uint64_t> estimate(const Nest &N, const CacheGeometry &G) {
   auto T = lineTransfers(Walks, G);
   EXPECT_TRUE(T.has_value());
   return T.value_or(std::vector<uint64_t>(N.Streams.size()));
+}
+
+/// What the features L_re<k> (each cache level of M) and P_re_<Tlb> must
+/// be for nest N: the estimate's transfers beyond the enumerated unique
+/// lines, over all streams.
+std::map<std::string, double> againByName(const Nest &N, const MachineInfo &M,
+                                          uint64_t Tlb) {
+  std::vector<std::pair<std::string, CacheGeometry>> Levels = {
+      {"P_re_" + std::to_string(Tlb), {Tlb * M.PageSize, M.PageSize, 0}}};
+  for (const CacheLevel &C : M.Caches)
+    Levels.push_back({"L_re" + std::to_string(C.Level),
+                      {C.SizeBytes, M.LineSize, C.Ways}});
+  std::map<std::string, double> Out;
+  for (const auto &[Name, G] : Levels) {
+    auto Est = estimate(N, G);
+    double &Again = Out[Name];
+    for (size_t S = 0; S < N.Streams.size(); ++S)
+      Again += double(Est[S]) -
+               double(bruteLines(N, N.Streams[S], N.Trips[0], G.LineSize));
+  }
+  return Out;
 }
 
 /// Copy an R x Cc sub-block of a matrix with Ld doubles per row into a
@@ -230,17 +252,7 @@ TEST(Reuse, PackFeaturesWalkTheLoopsAsTheNestDoes) {
       FeatureVector F = packRefetchFeatures({R, Cc * 8, Ld * 8}, 0, 8,
                                             !ByRows, M, {16});
       // The caches, and a TLB of 16 entries (pages as its lines).
-      std::vector<std::pair<std::string, CacheGeometry>> Levels = {
-          {"P_re_16", {16 * M.PageSize, M.PageSize, 0}}};
-      for (const CacheLevel &C : M.Caches)
-        Levels.push_back({"L_re" + std::to_string(C.Level),
-                          {C.SizeBytes, M.LineSize, C.Ways}});
-      for (const auto &[Name, G] : Levels) {
-        auto Est = estimate(N, G);
-        double Again = 0;
-        for (size_t S = 0; S < N.Streams.size(); ++S)
-          Again += double(Est[S]) -
-                   double(bruteLines(N, N.Streams[S], N.Trips[0], G.LineSize));
+      for (const auto &[Name, Again] : againByName(N, M, 16)) {
         if (Cc == Ld)
           continue; // the plugin walks abutting rows as one run
         EXPECT_EQ(F.at(Name), Again) << R << "x" << Cc << " ld " << Ld
@@ -333,17 +345,7 @@ TEST(Reuse, TransposeFeaturesWalkTheLoopsAsTheNestDoes) {
     N.Streams = {{1 << 24, {Ls * 8, 8}}, {1 << 28, {8, Ld * 8}}};
     FeatureVector F = transposeFeatures(R, Cc, 8, Ls * 8, 0, Ld * 8, M, {16});
     EXPECT_EQ(F.at("m"), double(R * Cc * 8));
-    std::vector<std::pair<std::string, CacheGeometry>> Levels = {
-        {"P_re_16", {16 * M.PageSize, M.PageSize, 0}}};
-    for (const CacheLevel &C : M.Caches)
-      Levels.push_back({"L_re" + std::to_string(C.Level),
-                        {C.SizeBytes, M.LineSize, C.Ways}});
-    for (const auto &[Name, G] : Levels) {
-      auto Est = estimate(N, G);
-      double Again = 0;
-      for (size_t S = 0; S < N.Streams.size(); ++S)
-        Again += double(Est[S]) -
-                 double(bruteLines(N, N.Streams[S], N.Trips[0], G.LineSize));
+    for (const auto &[Name, Again] : againByName(N, M, 16)) {
       EXPECT_EQ(F.at(Name), Again) << R << "x" << Cc << " ld " << Ls << ","
                                    << Ld << " " << Name;
       ++Checked;
