@@ -188,6 +188,12 @@ std::vector<ModelForm> streamForms(const std::vector<Observation> &Train,
     Reuse += " + " + Coef + "*" + Feature;
     ReuseCoefs.push_back(Coef);
   }
+  // Accesses that switch lines at every element (transposes, columns
+  // walked inner).
+  if (!ReuseCoefs.empty() && Train.front().Features.count("L_sw")) {
+    Reuse += " + w*L_sw";
+    ReuseCoefs.push_back("w");
+  }
   // Pages walked again: of the TLB sizes the points carry, the one whose
   // fit of the training points has the least relative error.
   if (!ReuseCoefs.empty()) {

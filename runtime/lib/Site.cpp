@@ -662,11 +662,17 @@ private:
   /// footprint's unique lines, because the loop order walks them after the
   /// cache let them go (Reuse.h); P_re_<N>: pages whose translation a TLB
   /// of N entries (fully associative) must walk again, likewise. Each is a
-  /// transfer, so they add up over the footprints.
+  /// transfer, so they add up over the footprints. L_sw: accesses that
+  /// leave the line their footprint used last, beyond its unique lines
+  /// (transfers into a cache of one line a footprint): a column walked
+  /// inner (a transpose's writes) switches at every element, whichever
+  /// cache still holds the lines, and is neither vectorised nor combined.
   void refetches() {
     for (const CacheLevel &C : M.Caches)
       if (std::string Name = "L_re" + std::to_string(C.Level); wanted(Name))
         transfersAgain(Name, {C.SizeBytes, M.LineSize, C.Ways});
+    if (wanted("L_sw"))
+      transfersAgain("L_sw", {M.LineSize * footprints().size(), M.LineSize, 0});
     for (const std::string &Name : Wanted) {
       uint64_t Entries = 0;
       if (!Name.starts_with("P_re_") ||

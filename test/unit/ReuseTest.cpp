@@ -121,6 +121,31 @@ std::map<std::string, double> againByName(const Nest &N, const MachineInfo &M,
   return Out;
 }
 
+/// Accesses of the nest's streams that leave the line their stream used
+/// last, beyond each stream's unique lines: what L_sw estimates. The
+/// estimate takes a line that one outer iteration ends in and the next
+/// begins in as a switch, so it may exceed this by one per outer iteration
+/// and stream (switchSlack).
+double bruteSwitchesAgain(const Nest &N, uint64_t Line) {
+  double Out = 0;
+  for (const Stream &St : N.Streams) {
+    uint64_t Switches = 0, Last = ~uint64_t(0);
+    for (uint64_t I = 0; I < N.Trips[0]; ++I)
+      for (uint64_t J = 0; J < N.Trips[1]; ++J) {
+        uint64_t L = (St.Base + I * St.Pitch[0] + J * St.Pitch[1]) / Line;
+        Switches += L != Last;
+        Last = L;
+      }
+    Out += double(Switches) -
+           double(bruteLines(N, St, N.Trips[0], Line));
+  }
+  return Out;
+}
+
+double switchSlack(const Nest &N) {
+  return double(N.Trips[0] * N.Streams.size());
+}
+
 /// Copy an R x Cc sub-block of a matrix with Ld doubles per row into a
 /// packed R x Cc buffer, rows outer (ByRows) or columns outer.
 Nest packNest(uint64_t R, uint64_t Cc, uint64_t Ld, bool ByRows) {
@@ -251,6 +276,10 @@ TEST(Reuse, PackFeaturesWalkTheLoopsAsTheNestDoes) {
       Nest N = packNest(R, Cc, Ld, ByRows);
       FeatureVector F = packRefetchFeatures({R, Cc * 8, Ld * 8}, 0, 8,
                                             !ByRows, M, {16});
+      if (Cc != Ld)
+        EXPECT_NEAR(F.at("L_sw"), bruteSwitchesAgain(N, M.LineSize),
+                    switchSlack(N))
+            << R << "x" << Cc << " ld " << Ld << (ByRows ? " rows" : " cols");
       // The caches, and a TLB of 16 entries (pages as its lines).
       for (const auto &[Name, Again] : againByName(N, M, 16)) {
         if (Cc == Ld)
@@ -345,6 +374,9 @@ TEST(Reuse, TransposeFeaturesWalkTheLoopsAsTheNestDoes) {
     N.Streams = {{1 << 24, {Ls * 8, 8}}, {1 << 28, {8, Ld * 8}}};
     FeatureVector F = transposeFeatures(R, Cc, 8, Ls * 8, 0, Ld * 8, M, {16});
     EXPECT_EQ(F.at("m"), double(R * Cc * 8));
+    EXPECT_NEAR(F.at("L_sw"), bruteSwitchesAgain(N, M.LineSize),
+                switchSlack(N))
+        << R << "x" << Cc << " ld " << Ls << "," << Ld;
     for (const auto &[Name, Again] : againByName(N, M, 16)) {
       EXPECT_EQ(F.at(Name), Again) << R << "x" << Cc << " ld " << Ls << ","
                                    << Ld << " " << Name;
@@ -376,6 +408,9 @@ TEST(Reuse, PowerOfTwoTransposeBringsEveryWrittenLineAgain) {
     for (size_t S = 0; S < 2; ++S)
       SimAgain += double(Sim[S]) -
                   double(bruteLines(N, N.Streams[S], 512, 64));
+    // Every written element leaves the line the previous one used, at
+    // either pitch.
+    EXPECT_EQ(F.at("L_sw"), 7.0 * 32768);
     if (Ld == 512) {
       EXPECT_EQ(F.at("L_re2"), 7.0 * 32768);
       EXPECT_LE(std::max(SimAgain, F.at("L_re2")),

@@ -29,7 +29,8 @@ FeatureVector sliceFeatures(const Slice2D &S, uint64_t Offset,
                             uint64_t LineSize, uint64_t PageSize);
 
 /// L_re<k> for each cache level of M (lines brought in again, Site.h's
-/// featuresOf) and P_re_<N> for each TLB size N of TlbEntries (pages
+/// featuresOf), L_sw (accesses that switch lines, beyond the unique
+/// ones) and P_re_<N> for each TLB size N of TlbEntries (pages
 /// walked again) of a loop that copies slice S, whose first byte is at
 /// Offset, into a packed buffer element by element (ElemBytes each), rows
 /// outer or columns outer: the plugin's features of that copy loop, for
@@ -43,7 +44,7 @@ FeatureVector packRefetchFeatures(const Slice2D &S, uint64_t Offset,
 /// elements: row i of the source (its first byte at Offset, rows SrcPitch
 /// bytes apart) becomes column i of the destination (at a page boundary,
 /// rows DstPitch bytes apart), element by element, source rows outer. n,
-/// m, L_mem, pages, runs (of the larger side), L_re<k> and P_re_<N> as for
+/// m, L_mem, pages, runs (of the larger side), L_re<k>, L_sw and P_re_<N> as for
 /// packRefetchFeatures: the plugin's features of that copy loop.
 FeatureVector transposeFeatures(uint64_t R, uint64_t C, uint64_t ElemBytes,
                                 uint64_t SrcPitch, uint64_t Offset,
