@@ -191,8 +191,8 @@ std::vector<ModelForm> streamForms(const std::vector<Observation> &Train,
   // Accesses that switch lines at every element (transposes, columns
   // walked inner).
   if (!ReuseCoefs.empty() && Train.front().Features.count("L_sw")) {
-    Reuse += " + w*L_sw";
-    ReuseCoefs.push_back("w");
+    Reuse += " + rsw*L_sw";
+    ReuseCoefs.push_back("rsw");
   }
   // Pages walked again: of the TLB sizes the points carry, the one whose
   // fit of the training points has the least relative error.

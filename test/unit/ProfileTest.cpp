@@ -88,6 +88,7 @@ TEST(DefaultProfile, IsAReferenceCalibrationAndCoversEverySiteKind) {
     std::set<std::string> Levels;
     for (const CacheLevel &C : P.Machine.Caches)
       Levels.insert("L_re" + std::to_string(C.Level));
+    Levels.insert("L_sw");
     for (const std::string &F : P.modelForSite(Kind).features())
       EXPECT_TRUE(Known.count(F) || Levels.count(F) || F.starts_with("P_re_"))
           << Kind << " needs unknown feature " << F;
