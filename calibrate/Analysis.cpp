@@ -463,9 +463,12 @@ void analyseSends(Analysis &A, const std::vector<Point> &Mpi) {
   for (const Observation &O : Streams)
     Sizes.insert(O.Features.at("bpm"));
   std::set<double> TrainSizes;
-  for (auto It = Sizes.begin(); It != Sizes.end(); ++It)
-    if (std::distance(Sizes.begin(), It) % 2 == 0)
-      TrainSizes.insert(*It);
+  bool Even = true;
+  for (double Size : Sizes) {
+    if (Even)
+      TrainSizes.insert(Size);
+    Even = !Even;
+  }
   std::vector<Observation> Train, Test;
   for (Observation &O : Streams)
     (TrainSizes.count(O.Features.at("bpm")) ? Train : Test)

@@ -257,13 +257,15 @@ std::vector<uint64_t> logSpaced(uint64_t Lo, uint64_t Hi, unsigned N,
 }
 
 std::vector<uint64_t> messageSizes(uint64_t Lo, uint64_t Hi, unsigned N,
-                                   const std::vector<uint64_t> &Limits) {
+                                   const std::vector<uint64_t> &Limits,
+                                   const std::vector<int64_t> &Beside,
+                                   bool PowersOfTwo) {
   std::vector<uint64_t> Out = logSpaced(Lo, Hi, N, 8);
-  for (uint64_t P = std::bit_ceil(Lo); P <= Hi; P *= 2)
+  for (uint64_t P = std::bit_ceil(Lo); PowersOfTwo && P <= Hi; P *= 2)
     Out.push_back(P);
   for (uint64_t L : Limits)
-    for (uint64_t V : {L - 64, L - 32, L - 16, L - 8, L, L + 8})
-      if (L > 64 && V >= Lo && V <= Hi)
+    for (int64_t D : Beside)
+      if (uint64_t V = L + uint64_t(D); L > 64 && V >= Lo && V <= Hi)
         Out.push_back(V);
   std::sort(Out.begin(), Out.end());
   Out.erase(std::unique(Out.begin(), Out.end()), Out.end());

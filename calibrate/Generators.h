@@ -79,11 +79,15 @@ std::vector<uint64_t> logSpaced(uint64_t Lo, uint64_t Hi, unsigned N,
                                 uint64_t Quantum = 1);
 
 /// Message sizes from Lo to Hi: N log-spaced (multiples of 8), every power
-/// of two (the sizes programs use), and beside each protocol limit L in
-/// range the sizes L - 64, L - 32, L - 16, L - 8, L and L + 8, so that the
-/// first size sampled past a switch lies within 8 bytes of it wherever a
-/// header makes the switch fall short of L. Sorted, unique.
-std::vector<uint64_t> messageSizes(uint64_t Lo, uint64_t Hi, unsigned N,
-                                   const std::vector<uint64_t> &Limits);
+/// of two when PowersOfTwo (the sizes programs use), and beside each
+/// protocol limit L (above 64) the sizes L + d for each d of Beside that
+/// fall in range; the default puts the first size sampled past a switch
+/// within 8 bytes of it wherever a header makes the switch fall short of
+/// L. Sorted, unique.
+std::vector<uint64_t>
+messageSizes(uint64_t Lo, uint64_t Hi, unsigned N,
+             const std::vector<uint64_t> &Limits,
+             const std::vector<int64_t> &Beside = {-64, -32, -16, -8, 0, 8},
+             bool PowersOfTwo = true);
 
 } // namespace commcost::calib

@@ -257,12 +257,7 @@ Shape randomShape(Rng &Random, uint64_t MaxDim) {
 /// (512 MiB here), and first touching 2 GiB matrices would leave a short
 /// budget a handful of points.
 uint64_t maxMatrixSide(const RunContext &Ctx) {
-  uint64_t Llc = 0;
-  for (const CacheLevel &C : Ctx.Machine.Caches)
-    Llc = std::max(Llc, C.SizeBytes);
-  if (Llc == 0)
-    Llc = 32u << 20;
-  double Elems = double(Llc) / sizeof(double) * 4;
+  double Elems = double(lastLevelCacheBytes(Ctx.Machine)) / sizeof(double) * 4;
   uint64_t Side = std::max<uint64_t>(64, uint64_t(std::sqrt(Elems)));
   return Ctx.Quick ? std::min<uint64_t>(Side, 4096) : Side;
 }

@@ -77,32 +77,22 @@ double runStream(uint64_t N, uint64_t Bpm, Buffers &B, size_t EvictBytes) {
 /// kernel benchmark's 128 MiB on a 32 MiB one), at most 128 MiB, since a
 /// virtual machine may report its host's cache.
 size_t evictionBytes(const MachineInfo &M) {
-  uint64_t Llc = 0;
-  for (const CacheLevel &C : M.Caches)
-    Llc = std::max(Llc, C.SizeBytes);
-  if (Llc == 0)
-    Llc = 32u << 20;
-  return size_t(std::min<uint64_t>(4 * Llc, 128u << 20));
+  return size_t(std::min<uint64_t>(4 * lastLevelCacheBytes(M), 128u << 20));
 }
 
 /// Cold streams of one and of more messages, up to 16 MiB a sender. Under
 /// --quick fewer sizes: log-spaced ones and a size on each side of each
-/// protocol limit.
+/// protocol limit, no powers of two of their own.
 std::vector<Point> runColdStreams(RunContext &Ctx, std::shared_ptr<Buffers> B,
                                   const std::vector<uint64_t> &Limits) {
   // Several counts at every size, large ones included, so that the cost
   // once and the cost per message stay apart in each protocol regime.
   std::vector<uint64_t> Ns = Ctx.Quick ? std::vector<uint64_t>{1, 8, 512}
                                        : std::vector<uint64_t>{1, 4, 64, 512};
-  std::vector<uint64_t> Sizes;
-  if (Ctx.Quick) {
-    Sizes = logSpaced(8, 4u << 20, 20, 8);
-    for (uint64_t L : Limits)
-      if (L > 64 && L <= (4u << 20))
-        Sizes.insert(Sizes.end(), {L - 16, L + 8});
-  } else {
-    Sizes = messageSizes(8, 4u << 20, 32, Limits);
-  }
+  std::vector<uint64_t> Sizes =
+      Ctx.Quick ? messageSizes(8, 4u << 20, 20, Limits, {-16, 8},
+                               /*PowersOfTwo=*/false)
+                : messageSizes(8, 4u << 20, 32, Limits);
   size_t Evict = evictionBytes(Ctx.Machine);
   std::vector<PointSpec> Specs;
   for (uint64_t Bpm : Sizes)

@@ -42,4 +42,11 @@ std::vector<Point> measureSuite(RunContext &Ctx, const std::string &Name,
   return Out;
 }
 
+uint64_t lastLevelCacheBytes(const MachineInfo &M) {
+  uint64_t Llc = 0;
+  for (const CacheLevel &C : M.Caches)
+    Llc = std::max(Llc, C.SizeBytes);
+  return Llc ? Llc : uint64_t(32) << 20;
+}
+
 } // namespace commcost::calib

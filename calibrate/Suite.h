@@ -47,6 +47,10 @@ struct RunContext {
   }
 };
 
+/// The largest cache the machine reports (the last level), 32 MiB when it
+/// reports none.
+uint64_t lastLevelCacheBytes(const MachineInfo &M);
+
 /// A point to measure: its record (samples not yet taken) and the function
 /// that takes one sample in microseconds.
 struct PointSpec {

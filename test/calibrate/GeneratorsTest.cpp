@@ -164,3 +164,14 @@ TEST(Generators, MessageSizesBracketEachProtocolLimit) {
   EXPECT_EQ(V.back(), 1u << 20);
   EXPECT_EQ(V.front(), 8u);
 }
+
+TEST(Generators, SparseMessageSizesKeepOnlyTheGivenNeighbours) {
+  // --quick's cold streams: log-spaced sizes and 16 below and 8 above each
+  // limit, no powers of two of their own.
+  auto V = messageSizes(8, 1u << 20, 5, {4096, 32768, 40}, {-16, 8},
+                        /*PowersOfTwo=*/false);
+  std::vector<uint64_t> Want = logSpaced(8, 1u << 20, 5, 8);
+  Want.insert(Want.end(), {4080, 4104, 32752, 32776});
+  std::sort(Want.begin(), Want.end());
+  EXPECT_EQ(V, Want);
+}
