@@ -12,7 +12,9 @@ another back), and reads the runs with
 `commcost compare --json`. Prints per site the prediction (the plugin's,
 computed at run time from the actual sizes), the measured mean in each
 state, and the error against cold; then the mean absolute error, how many
-sites are within 20% and within 2x, and the variant decisions between
+sites are within 20% and within 2x, the same for the warm prediction
+(where the profile has warm models) against the warm runs, how many cold
+means lie in the predicted [warm, cold] interval, and the variant decisions between
 kernels that do the same job (the least predicted against the least
 measured, and the regret: time of the predicted best over the best, minus
 one). The noise floor is the median spread of the rounds' medians.
@@ -167,6 +169,7 @@ def main():
                        "site": f"{s['function_name']} {s['callee']}",
                        "line": s["location"]["line"],
                        "predicted_us": s["predicted"]["us"],
+                       "predicted_warm_us": s["predicted"].get("warm_us"),
                        "cold_us": s["measured"]["mean_us"],
                        "error_pct": s["error_pct"],
                        "spread": spread(s)}
@@ -187,12 +190,16 @@ def print_table(rows, args, start_load, end_load):
     print(f"load average {start_load:.2f} at the start, {end_load:.2f} at "
           f"the end; {args.rounds} rounds x {args.reps} runs per case")
     print(f"{'case':22} {'site':34} {'predicted us':>12} {'cold us':>10} "
-          f"{'warm us':>10} {'dirty us':>10} {'error':>8}")
+          f"{'warm us':>10} {'dirty us':>10} {'error':>8} "
+          f"{'pred. warm':>10} {'warm error':>10}")
     for r in rows:
         others = " ".join(f"{r[s + '_us']:10.3f}" if r[s + "_us"] is not None
                           else f"{'-':>10}" for s in STATES[1:])
+        e = warm_error(r)
+        warm = (f"{r['predicted_warm_us']:10.3f} {e:+9.1f}%"
+                if e is not None else f"{'-':>10} {'-':>10}")
         print(f"{r['case']:22} {r['site'][:34]:34} {r['predicted_us']:12.3f} "
-              f"{r['cold_us']:10.3f} {others} {r['error_pct']:+7.1f}%")
+              f"{r['cold_us']:10.3f} {others} {r['error_pct']:+7.1f}% {warm}")
     if not rows:
         print("no site compared")
         return
@@ -208,7 +215,26 @@ def print_table(rows, args, start_load, end_load):
           f"within 2x, {inside} between warm and cold; noise floor (median "
           f"spread of the rounds' medians) "
           f"{100 * statistics.median(r['spread'] for r in rows):.1f}%")
+    signed = [e for e in map(warm_error, rows) if e is not None]
+    warm = [abs(e) for e in signed]
+    if warm:
+        in_interval = sum(r["predicted_warm_us"] is not None and
+                          r["predicted_warm_us"] <= r["cold_us"] <=
+                          r["predicted_us"] for r in rows)
+        print(f"warm, {len(warm)} sites: mean absolute error "
+              f"{statistics.mean(warm):.1f}%, worst {max(warm):.1f}%, "
+              f"{sum(e <= 20 for e in warm)} within 20%, "
+              f"{sum(0.5 <= 1 + e / 100 <= 2 for e in signed)} within 2x; "
+              f"{in_interval} cold means inside the predicted "
+              f"[warm, cold] interval")
     print_decisions(rows)
+
+
+def warm_error(r):
+    """The warm prediction's error against the warm runs, in percent."""
+    if r["predicted_warm_us"] is None or not r["warm_us"]:
+        return None
+    return 100 * (r["predicted_warm_us"] / r["warm_us"] - 1)
 
 
 def print_decisions(rows):

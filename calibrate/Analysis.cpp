@@ -4,6 +4,7 @@
 #include "Explain.h"
 #include "Fit.h"
 #include "Stats.h"
+#include "Suite.h"
 
 #include <algorithm>
 #include <cmath>
@@ -292,6 +293,59 @@ void analyseMarshalling(Analysis &A, const std::vector<Point> &Ps,
   }
 }
 
+/// Copies from warm caches: the form of Cold (the copy model selected on
+/// cold transfers) fitted again on the warm points, "-warm" after its
+/// name, with what a warm copy pays that a cold one pays everywhere: the
+/// pages beyond the TLB's reach, walked again on every run (of the sizes
+/// tlbSizesTried(), the one the training points agree with), and the
+/// lines beyond the last-level cache, fetched again. On one run's samples
+/// a column of 2048 doubles a page apart was priced 2.7 us warm without
+/// them and measured 15.5. One form for both ends of the interval
+/// otherwise: the warm points are a quarter of the cold ones, too few to
+/// select among dozens of forms.
+void analyseWarmCopies(Analysis &A, const std::vector<Point> &Ps,
+                       const FittedForm &Cold, const MachineInfo &Mc) {
+  auto Train =
+      observations(Ps, [](const Point &P) { return P.Set == "warm-train"; });
+  auto Test =
+      observations(Ps, [](const Point &P) { return P.Set == "warm-test"; });
+  std::vector<std::string> Coefs;
+  for (const auto &[Name, Value] : Cold.M.coefficients())
+    Coefs.push_back(Name);
+  std::string Form = Cold.M.formText();
+  unsigned Last = 0;
+  for (const CacheLevel &C : Mc.Caches)
+    Last = std::max(Last, C.Level);
+  if (uint64_t C = cacheLines(Mc, Last)) {
+    Form += " + wll*max(0, L_mem - " + std::to_string(C) + ")";
+    Coefs.push_back("wll");
+  }
+  Coefs.push_back("wtlb");
+  double Best = INFINITY;
+  std::string Tlb;
+  for (uint64_t Entries : tlbSizesTried()) {
+    std::string With =
+        Form + " + wtlb*max(0, pages - " + std::to_string(Entries) + ")";
+    try {
+      Model M = LinearForm("warm", With, Coefs).fit(Train, /*Relative=*/true);
+      if (double E = relativeSse(M, Train); E < Best) {
+        Best = E;
+        Tlb = With;
+      }
+    } catch (const ModelError &) {
+    }
+  }
+  if (Tlb.empty())
+    return;
+  ModelForm F{Cold.Form + "-warm", "commcost", Tlb, Coefs};
+  if (!Train.empty() &&
+      fitForm(A, F, true, "marshalling", Cold.Group, F.Name, "warm-train",
+              Train, {{"warm", Test}}) &&
+      !Test.empty())
+    for (const char *Site : {"copy", "copy-loop", "send", "recv", "put", "get"})
+      A.WarmSiteModels[Site] = F.Name;
+}
+
 void analyseSmp(Analysis &A, const std::vector<Point> &Ps, double Noise) {
   std::set<unsigned> Threads;
   for (const Point &P : Ps)
@@ -450,14 +504,17 @@ void analyseMpi(Analysis &A, const std::vector<Point> &Ps, double Noise) {
 }
 
 /// One-way messages, as the plugin prices a send or a receive of n
-/// messages: fitted on the cold streams of every other message size,
-/// validated on the others; also piecewise in the message size at the
-/// protocol switches the cold streams bear out.
-void analyseSends(Analysis &A, const std::vector<Point> &Mpi) {
+/// messages: fitted on the streams of State ("cold" or "warm") of every
+/// other message size, validated on the others; also piecewise in the
+/// message size at the protocol switches. The cold streams place those
+/// switches; the warm ones reuse them (the protocol is the library's, not
+/// the cache's). Models of warm streams are named "-warm".
+void analyseSends(Analysis &A, const std::vector<Point> &Mpi,
+                  const std::string &State) {
   unsigned P = Mpi.empty() ? 1 : Mpi[0].P;
   std::string Group = "p=" + std::to_string(P);
-  std::vector<Observation> Streams = observations(Mpi, [](const Point &Pt) {
-    return Pt.Kind == "stream" && Pt.Set == "cold";
+  std::vector<Observation> Streams = observations(Mpi, [&](const Point &Pt) {
+    return Pt.Kind == "stream" && Pt.Set == State;
   });
   std::set<double> Sizes;
   for (const Observation &O : Streams)
@@ -473,22 +530,27 @@ void analyseSends(Analysis &A, const std::vector<Point> &Mpi) {
   for (Observation &O : Streams)
     (TrainSizes.count(O.Features.at("bpm")) ? Train : Test)
         .push_back(std::move(O));
+  bool Cold = State == "cold";
+  std::string Suffix = Cold ? "" : "-" + State;
+  std::string TrainedOn = State + " streams (even sizes)";
+  std::vector<std::pair<std::string, std::vector<Observation>>> Held = {
+      {State + " streams (odd sizes)", Test}};
   const ModelForm &Msg = builtinModelForm("Msg");
-  fitForm(A, Msg, true, "mpi-send", Group, "Msg", "cold streams (even sizes)",
-          Train, {{"cold streams (odd sizes)", Test}});
+  fitForm(A, Msg, true, "mpi-send", Group, "Msg" + Suffix, TrainedOn, Train,
+          Held);
   // Switches where the cold streams need them: at a size the permutations
   // place to the byte, or one the streams alone show (a switch of small
   // messages costs a stream of 512 of them 3x, a single one nothing the
   // permutations' line fit notices); a tie goes to the smaller size.
-  std::vector<double> Candidates = A.Breakpoints;
-  Candidates.insert(Candidates.end(), TrainSizes.begin(), TrainSizes.end());
-  if (!Train.empty())
+  if (Cold && !Train.empty()) {
+    std::vector<double> Candidates = A.Breakpoints;
+    Candidates.insert(Candidates.end(), TrainSizes.begin(), TrainSizes.end());
     A.SendBreakpoints =
         detectFormBreakpoints(Msg, "bpm", Train, 4, 0.1, Candidates);
+  }
   if (!A.SendBreakpoints.empty())
     fitForm(A, piecewiseForm(Msg, "bpm", A.SendBreakpoints), true, "mpi-send",
-            Group, "Msg-pw", "cold streams (even sizes)", Train,
-            {{"cold streams (odd sizes)", Test}});
+            Group, "Msg-pw" + Suffix, TrainedOn, Train, Held);
 }
 
 /// The model of a send or receive site: Send (a message model), plus Pack
@@ -678,6 +740,7 @@ Analysis analyse(const RawSet &Raw, const MachineInfo &Machine) {
         for (const char *Site :
              {"copy", "copy-loop", "send", "recv", "put", "get"})
           A.SiteModels[Site] = F->M.name();
+        analyseWarmCopies(A, *M, *F, Machine);
         break;
       }
     const FittedForm *S1 = nullptr, *M1 = nullptr;
@@ -731,28 +794,33 @@ Analysis analyse(const RawSet &Raw, const MachineInfo &Machine) {
         A.SiteModels["packet"] = F.M.name();
   }
   if (auto *M = Get("mpi")) {
-    analyseSends(A, *M);
-    // Sends and receives: the best message model on held-out cold streams, plus
-    // the marshalling model where the buffer is strided.
+    // Sends and receives: the best message model on held-out streams, plus
+    // the marshalling model where the buffer is strided; cold, then warm.
     std::string Group = "p=" + std::to_string((*M)[0].P);
-    auto Sends = fitsOf(A, "mpi-send", Group, "cold streams (odd sizes)");
-    auto Marshalling = A.SiteModels.find("send");
-    auto Pack = Marshalling == A.SiteModels.end()
-                    ? A.Fits.end()
-                    : std::find_if(A.Fits.begin(), A.Fits.end(),
-                                   [&](const FittedForm &F) {
-                                     return F.M.name() == Marshalling->second;
-                                   });
-    if (!Sends.empty() && Pack != A.Fits.end()) {
+    for (bool Cold : {true, false}) {
+      std::string State = Cold ? "cold" : "warm";
+      std::map<std::string, std::string> &Sites =
+          Cold ? A.SiteModels : A.WarmSiteModels;
+      analyseSends(A, *M, State);
+      auto Sends = fitsOf(A, "mpi-send", Group, State + " streams (odd sizes)");
+      auto Marshalling = Sites.find("send");
+      auto Pack = Marshalling == Sites.end()
+                      ? A.Fits.end()
+                      : std::find_if(A.Fits.begin(), A.Fits.end(),
+                                     [&](const FittedForm &F) {
+                                       return F.M.name() == Marshalling->second;
+                                     });
+      if (Sends.empty() || Pack == A.Fits.end())
+        continue;
       Model Both = contiguityChoice(Sends[0]->M, Pack->M);
       A.Fits.push_back({"mpi-send", Group, Sends[0]->TrainedOn,
                         Sends[0]->ValidatedOn, Both.name(), true, Both,
                         Sends[0]->Held});
       for (const char *Site : {"send", "recv", "put", "get"})
-        A.SiteModels[Site] = Both.name();
+        Sites[Site] = Both.name();
       // An atomic is a small message with its operands by value: no
       // buffer to pack.
-      A.SiteModels["atomic"] = Sends[0]->M.name();
+      Sites["atomic"] = Sends[0]->M.name();
     }
   }
   return A;
@@ -765,7 +833,8 @@ Profile buildProfile(const Analysis &A, const MachineInfo &Machine,
   // A model validated on several sets keeps the statistics of its main
   // held-out set: the one the seeds report (and the targets use).
   static const std::set<std::string> Main = {
-      "rows+columns", "held-out", "suite1", "curve", "permutations (odd)"};
+      "rows+columns", "held-out", "suite1", "curve", "permutations (odd)",
+      "warm"};
   for (const FittedForm &F : A.Fits) {
     bool IsMain = Main.count(F.ValidatedOn) > 0;
     auto It = P.Models.find(F.M.name());
@@ -776,6 +845,7 @@ Profile buildProfile(const Analysis &A, const MachineInfo &Machine,
     P.Models.insert_or_assign(M.name(), M);
   }
   P.SiteModels = A.SiteModels;
+  P.WarmSiteModels = A.WarmSiteModels;
   nlohmann::json Cal = RunInfo;
   Cal["noise_floor"] = A.NoiseFloor;
   Cal["placement_spread"] = A.PlacementSpread;

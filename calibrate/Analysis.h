@@ -62,6 +62,8 @@ struct Analysis {
          PacketMeasuredL = 0;
   std::string PacketRule; ///< how PacketL0 was chosen
   std::map<std::string, std::string> SiteModels;
+  /// The same for data that start in cache: copies and sends measured warm.
+  std::map<std::string, std::string> WarmSiteModels;
   std::vector<std::string> Notes;
 };
 

@@ -8,7 +8,8 @@
 // switches. Those patterns reuse warm buffers; the one-way messages the
 // plugin prices are measured apart, as streams of blocking sends from a
 // cold state (caches and TLB evicted by every rank), the state the other
-// suites measure in.
+// suites measure in, and again warm (no eviction) for the lower end of a
+// send's [warm, cold] interval.
 #include "Suite.h"
 
 #include "Mpi.h"
@@ -80,11 +81,13 @@ size_t evictionBytes(const MachineInfo &M) {
   return size_t(std::min<uint64_t>(4 * lastLevelCacheBytes(M), 128u << 20));
 }
 
-/// Cold streams of one and of more messages, up to 16 MiB a sender. Under
-/// --quick fewer sizes: log-spaced ones and a size on each side of each
-/// protocol limit, no powers of two of their own.
-std::vector<Point> runColdStreams(RunContext &Ctx, std::shared_ptr<Buffers> B,
-                                  const std::vector<uint64_t> &Limits) {
+/// Streams of one and of more messages, up to 16 MiB a sender: cold (every
+/// rank evicts first) or warm (the same buffers, sent again at once: the
+/// lower end of a send's [warm, cold] interval). Under --quick fewer
+/// sizes: log-spaced ones and a size on each side of each protocol limit,
+/// no powers of two of their own.
+std::vector<Point> runStreams(RunContext &Ctx, std::shared_ptr<Buffers> B,
+                              const std::vector<uint64_t> &Limits, bool Cold) {
   // Several counts at every size, large ones included, so that the cost
   // once and the cost per message stay apart in each protocol regime.
   std::vector<uint64_t> Ns = Ctx.Quick ? std::vector<uint64_t>{1, 8, 512}
@@ -93,7 +96,7 @@ std::vector<Point> runColdStreams(RunContext &Ctx, std::shared_ptr<Buffers> B,
       Ctx.Quick ? messageSizes(8, 4u << 20, 20, Limits, {-16, 8},
                                /*PowersOfTwo=*/false)
                 : messageSizes(8, 4u << 20, 32, Limits);
-  size_t Evict = evictionBytes(Ctx.Machine);
+  size_t Evict = Cold ? evictionBytes(Ctx.Machine) : 0;
   std::vector<PointSpec> Specs;
   for (uint64_t Bpm : Sizes)
     for (uint64_t N : Ns) {
@@ -102,20 +105,23 @@ std::vector<Point> runColdStreams(RunContext &Ctx, std::shared_ptr<Buffers> B,
       PointSpec S;
       S.Record.Suite = "mpi";
       S.Record.Kind = "stream";
-      S.Record.Set = "cold";
+      S.Record.Set = Cold ? "cold" : "warm";
       S.Record.P = unsigned(mpiSize());
       S.Record.Features = {{"n", double(N)}, {"bpm", double(Bpm)},
                            {"m", double(N * Bpm)}};
       S.Once = [N, Bpm, B, Evict] { return runStream(N, Bpm, *B, Evict); };
       Specs.push_back(std::move(S));
     }
-  // An eviction takes milliseconds: fewer repetitions, none to warm up.
-  RunContext Cold = Ctx;
-  Cold.Policy = Ctx.Quick ? RepeatPolicy{0, 5, 9, 0.02, 3e5}
-                          : RepeatPolicy{0, 5, 15, 0.01, 1e6};
   size_t Skipped;
-  return measureSuite(Cold, "mpi-cold", std::move(Specs), Ctx.budget(60, 10),
-                      Skipped);
+  if (!Cold)
+    return measureSuite(Ctx, "mpi-warm", std::move(Specs), Ctx.budget(20, 3),
+                        Skipped);
+  // An eviction takes milliseconds: fewer repetitions, none to warm up.
+  RunContext Evicting = Ctx;
+  Evicting.Policy = Ctx.Quick ? RepeatPolicy{0, 5, 9, 0.02, 3e5}
+                              : RepeatPolicy{0, 5, 15, 0.01, 1e6};
+  return measureSuite(Evicting, "mpi-cold", std::move(Specs),
+                      Ctx.budget(60, 10), Skipped);
 }
 
 } // namespace
@@ -170,9 +176,11 @@ std::vector<Point> runMessagePassing(RunContext &Ctx) {
   size_t Skipped;
   std::vector<Point> Out = measureSuite(Ctx, "mpi", std::move(Specs),
                                         Ctx.budget(100, 4), Skipped);
-  std::vector<Point> Cold = runColdStreams(Ctx, B, Limits);
-  Out.insert(Out.end(), std::make_move_iterator(Cold.begin()),
-             std::make_move_iterator(Cold.end()));
+  for (bool Cold : {true, false}) {
+    std::vector<Point> Streams = runStreams(Ctx, B, Limits, Cold);
+    Out.insert(Out.end(), std::make_move_iterator(Streams.begin()),
+               std::make_move_iterator(Streams.end()));
+  }
   return Out;
 }
 

@@ -266,9 +266,14 @@ int runProfileShow() {
                       Avg, Max, Mod.formText())
            << formatv("{0,-40} {1}\n", "", Coefs);
   }
-  outs() << "\nsite kind    model\n";
-  for (const auto &[Kind, Name] : P.SiteModels)
-    outs() << formatv("{0,-12} {1}\n", Kind, Name);
+  // The warm model, where there is one: the lower end of the interval.
+  outs() << "\nsite kind    model (cold; warm)\n";
+  for (const auto &[Kind, Name] : P.SiteModels) {
+    auto Warm = P.WarmSiteModels.find(Kind);
+    outs() << formatv("{0,-12} {1}{2}\n", Kind, Name,
+                      Warm == P.WarmSiteModels.end() ? ""
+                                                     : "; " + Warm->second);
+  }
   return 0;
 }
 

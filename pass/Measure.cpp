@@ -11,7 +11,8 @@
 // - a copy loop, from the end of its nest's preheader to each exit, so the
 //   time covers every statement of the nest and the run's entry stands for
 //   all the records at the loop's location.
-// The predicted cost of a bracket, the sum of its sites' costs, is
+// The predicted cost of a bracket, the sum of its sites' costs (from cold
+// caches and, where the profile has warm models, from warm ones), is
 // computed before the clock starts, from the function's integer
 // parameters; a cost that needs any other value is not predicted at run
 // time (-1), and `commcost compare` falls back to the record.
@@ -174,17 +175,19 @@ void place(std::vector<Bracket> &Brackets, DominatorTree &DT, LoopInfo &LI) {
   }
 }
 
-/// The bracket's predicted cost in picoseconds, as an i64 computed before
-/// At (which moves to a new block), or -1 when some site is not priced or
-/// its cost reads a value that is not an integer parameter of F.
+/// The bracket's predicted cost (the sites' Which: Cost or CostWarm) in
+/// picoseconds, as an i64 computed before At (which moves to a new block),
+/// or -1 when some site is not priced or its cost reads a value that is not
+/// an integer parameter of F.
 Value *predictedPs(const Bracket &B, Function &F, const CommCostInfo &Info,
-                   Instruction *At) {
+                   Instruction *At, SiteCost AnalysedSite::*Which) {
   Type *I64 = Type::getInt64Ty(F.getContext());
   Expr Sum = Expr::constant(0);
   for (const SiteResult *R : B.Sites) {
-    if (!R->Analysed->Cost.priced())
+    const SiteCost &Cost = *R->Analysed.*Which;
+    if (!Cost.priced())
       return ConstantInt::getSigned(I64, -1);
-    Sum = Sum + R->Analysed->Cost.picoseconds();
+    Sum = Sum + Cost.picoseconds();
   }
   if (Sum.isConstant())
     return ConstantInt::getSigned(I64, Sum.constantValue());
@@ -259,18 +262,19 @@ struct Runtime {
          {std::pair(&Record, "__commcost_measure_record"),
           std::pair(&RecordDuration, "__commcost_measure_record_duration")})
       *Callee = M.getOrInsertFunction(Name, Records, Type::getVoidTy(C), Ptr,
-                                      I64, I64);
+                                      I64, I64, I64);
   }
 };
 
 /// The clock from Start to each End.
-void timeSpan(const Bracket &B, Runtime &RT, GlobalVariable *Site, Value *Ps) {
+void timeSpan(const Bracket &B, Runtime &RT, GlobalVariable *Site, Value *Ps,
+              Value *WarmPs) {
   IRBuilder<> IRB(B.Start);
   IRB.SetCurrentDebugLocation(B.Start->getDebugLoc());
   Value *Started = IRB.CreateCall(RT.Now);
   for (Instruction *End : B.Ends) {
     IRB.SetInsertPoint(End);
-    IRB.CreateCall(RT.Record, {Site, Started, Ps});
+    IRB.CreateCall(RT.Record, {Site, Started, Ps, WarmPs});
   }
 }
 
@@ -278,7 +282,7 @@ void timeSpan(const Bracket &B, Runtime &RT, GlobalVariable *Site, Value *Ps) {
 /// preheader clears (promoted to registers by the optimiser) and recorded
 /// at each exit of the nest.
 void sumOverNest(const Bracket &B, Runtime &RT, GlobalVariable *Site,
-                 Value *Ps) {
+                 Value *Ps, Value *WarmPs) {
   Function &F = *B.Call->getFunction();
   IRBuilder<> IRB(&*F.getEntryBlock().getFirstInsertionPt());
   AllocaInst *Sum = IRB.CreateAlloca(IRB.getInt64Ty(), nullptr,
@@ -295,7 +299,7 @@ void sumOverNest(const Bracket &B, Runtime &RT, GlobalVariable *Site,
   for (Instruction *End : B.Ends) {
     IRB.SetInsertPoint(End);
     IRB.CreateCall(RT.RecordDuration,
-                   {Site, IRB.CreateLoad(IRB.getInt64Ty(), Sum), Ps});
+                   {Site, IRB.CreateLoad(IRB.getInt64Ty(), Sum), Ps, WarmPs});
   }
 }
 
@@ -324,11 +328,12 @@ PreservedAnalyses CommCostMeasurePass::run(Function &F,
       continue;
     GlobalVariable *Site = descriptor(M, B, F);
     markedAt(B)->setMetadata(MeasuredKind, Mark);
-    Value *Ps = predictedPs(B, F, Info, B.Start);
+    Value *Ps = predictedPs(B, F, Info, B.Start, &AnalysedSite::Cost);
+    Value *WarmPs = predictedPs(B, F, Info, B.Start, &AnalysedSite::CostWarm);
     if (B.Call && B.Nest)
-      sumOverNest(B, RT, Site, Ps);
+      sumOverNest(B, RT, Site, Ps, WarmPs);
     else
-      timeSpan(B, RT, Site, Ps);
+      timeSpan(B, RT, Site, Ps, WarmPs);
   }
   return PreservedAnalyses::none();
 }

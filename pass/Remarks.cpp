@@ -228,20 +228,40 @@ static void emitSite(OptimizationRemarkEmitter &ORE, const BasicBlock *Block,
     }
     if (std::string Align = alignmentOf(S, P.Machine.LineSize); !Align.empty())
       Rem << "; assumed alignment: " << Align;
-    if (C.Us) {
-      Rem << "; cost " << ore::NV("CostUs", formatUs(*C.Us)) << " us";
-    } else if (C.Ps) {
-      const std::string &Ps = Printed.text(*C.Ps);
-      Rem << "; cost (" << ore::NV("CostPs", Ps) << ") ps";
-      Extra.emplace_back("CostUs", usOfPsText(Ps));
+    // A cost in the text, its CostUs (and CostPs) under Key's names.
+    auto Cost = [&](const SiteCost &S, const std::string &Key) {
+      if (S.Us) {
+        Rem << ore::NV("CostUs" + Key, formatUs(*S.Us)) << " us";
+        return;
+      }
+      const std::string &Ps = Printed.text(*S.Ps);
+      Rem << "(" << ore::NV("CostPs" + Key, Ps) << ") ps";
+      Extra.emplace_back("CostUs" + Key, usOfPsText(Ps));
+    };
+    const SiteCost &W = A.CostWarm;
+    if (C.priced()) {
+      Rem << "; cost ";
+      Cost(C, "");
+      // CostUs keeps its meaning (the cost from the state the remark
+      // names); the interval's ends get keys of their own.
+      if (W.priced()) {
+        Rem << " cold, ";
+        Cost(W, "Warm");
+        Rem << " warm";
+        Extra.emplace_back("CostUsCold", C.Us ? formatUs(*C.Us)
+                                              : usOfPsText(Printed.text(*C.Ps)));
+      }
     } else if (!C.Why.empty()) {
       Rem << "; no cost: " << C.Why;
     } else if (A.Unpriced) {
       Rem << "; no cost: " << A.Unpriced->message();
     }
-    if (!C.Model.empty())
-      Rem << " (model " << ore::NV("Model", C.Model) << ", " << describeProfile(P)
-          << ")";
+    if (!C.Model.empty()) {
+      Rem << " (model " << ore::NV("Model", C.Model);
+      if (W.priced())
+        Rem << ", warm " << ore::NV("ModelWarm", W.Model);
+      Rem << ", " << describeProfile(P) << ")";
+    }
     if (!C.DominantTerm.empty()) {
       Extra.emplace_back("DominantTerm", C.DominantTerm);
       Extra.emplace_back("DominantShare", formatUs(C.DominantShare));

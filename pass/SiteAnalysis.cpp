@@ -168,14 +168,20 @@ void priceOrReject(SiteResult &R, PluginState &State) {
   AnalysedSite &A = *R.Analysed;
   const Profile &P = State.Prof;
   const Model *M = nullptr;
+  std::string Kind(siteKindName(A.Data.Kind));
   try {
-    M = &P.modelForSite(std::string(siteKindName(A.Data.Kind)));
+    M = &P.modelForSite(Kind);
   } catch (const std::exception &E) {
     A.Unpriced = std::make_shared<NoModel>(E.what());
   }
-  A.Features = featuresOf(A.Data, P.Machine,
-                          M ? M->features() : std::vector<std::string>{},
-                          &State.Formulas);
+  const Model *Warm = M ? P.warmModelForSite(Kind) : nullptr;
+  std::vector<std::string> Wanted;
+  if (M)
+    Wanted = M->features();
+  if (Warm)
+    Wanted.insert(Wanted.end(), Warm->features().begin(),
+                  Warm->features().end());
+  A.Features = featuresOf(A.Data, P.Machine, Wanted, &State.Formulas);
   if (linesMissing(A)) {
     auto It = A.Features.Unavailable.find("L_mem");
     std::string Why = It == A.Features.Unavailable.end()
@@ -190,9 +196,7 @@ void priceOrReject(SiteResult &R, PluginState &State) {
     A.Data.Read.reset();
     A.Data.Written.reset();
     A.Shape = "lines of one processor's part not counted: " + Why;
-    A.Features = featuresOf(A.Data, P.Machine,
-                            M ? M->features() : std::vector<std::string>{},
-                            &State.Formulas);
+    A.Features = featuresOf(A.Data, P.Machine, Wanted, &State.Formulas);
   }
   if (const auto &Split = A.Data.Split) {
     std::string Note;
@@ -204,8 +208,11 @@ void priceOrReject(SiteResult &R, PluginState &State) {
   if (!M)
     return;
   A.Cost = priceSite(A.Features, *M, &State.Formulas);
-  if (A.Cost.priced())
+  if (A.Cost.priced()) {
+    if (Warm)
+      A.CostWarm = priceSite(A.Features, *Warm, &State.Formulas);
     return;
+  }
   if (!A.Cost.MissingFeature.empty())
     A.Unpriced = std::make_shared<MissingFeature>(
         M->name(), describeProfile(P), A.Cost.MissingFeature,

@@ -59,7 +59,11 @@ struct AnalysedSite {
   /// unknown.
   bool SizeVaries = false;
   SiteFeatures Features;
+  /// The cost from cold caches and TLB (the calibration's state), and,
+  /// where the profile has a warm model for the kind, from warm ones: the
+  /// site's [warm, cold] interval.
   SiteCost Cost;
+  SiteCost CostWarm;
   /// Why the site has no cost (NoModel, MissingFeature, CostNotEvaluable).
   Reason Unpriced;
 };

@@ -152,18 +152,23 @@ MeasuredRun parseRun(std::string_view Text, const std::string &Name) {
     M.MedianNs = {R.amount(S, Where, "median_ns")};
     M.MinNs = R.amount(S, Where, "min_ns");
     M.MaxNs = R.amount(S, Where, "max_ns");
-    // The run-time prediction comes as a pair or not at all.
-    bool HasCount = S.contains("predicted_count");
-    if (HasCount != S.contains("predicted_total_ps"))
-      R.fail(RunReader::field(Where, HasCount ? "predicted_total_ps"
-                                              : "predicted_count"),
-             std::string("missing (") +
-                 (HasCount ? "predicted_count" : "predicted_total_ps") +
-                 " is given)");
-    if (HasCount) {
-      M.PredictedCount = R.count(S, Where, "predicted_count");
-      M.PredictedTotalPs = R.amount(S, Where, "predicted_total_ps");
-    }
+    // A run-time prediction (cold, and warm) comes as a pair or not at all.
+    auto Prediction = [&](const char *Count, const char *Total,
+                          uint64_t &CountOut, double &TotalOut) {
+      bool HasCount = S.contains(Count);
+      if (HasCount != S.contains(Total))
+        R.fail(RunReader::field(Where, HasCount ? Total : Count),
+               std::string("missing (") + (HasCount ? Count : Total) +
+                   " is given)");
+      if (HasCount) {
+        CountOut = R.count(S, Where, Count);
+        TotalOut = R.amount(S, Where, Total);
+      }
+    };
+    Prediction("predicted_count", "predicted_total_ps", M.PredictedCount,
+               M.PredictedTotalPs);
+    Prediction("predicted_warm_count", "predicted_warm_total_ps",
+               M.PredictedWarmCount, M.PredictedWarmTotalPs);
     Out.Sites.push_back(std::move(M));
   }
   return Out;
@@ -209,6 +214,8 @@ std::vector<MeasuredSite> mergeRuns(const std::vector<MeasuredRun> &Runs) {
       M.MedianNs.insert(M.MedianNs.end(), S.MedianNs.begin(), S.MedianNs.end());
       M.PredictedCount += S.PredictedCount;
       M.PredictedTotalPs += S.PredictedTotalPs;
+      M.PredictedWarmCount += S.PredictedWarmCount;
+      M.PredictedWarmTotalPs += S.PredictedWarmTotalPs;
     }
   return Out;
 }
@@ -304,6 +311,14 @@ static void classify(SiteComparison &Row, const CompareOptions &O,
   if (Row.Status == CompareStatus::Compared) {
     double MeasuredUs = M->meanNs() / 1000;
     Row.ErrorPct = (*Row.PredictedUs - MeasuredUs) / MeasuredUs * 100;
+    // The warm end only beside the run's cold one: both saw the same values.
+    if (Row.Source == PredictionSource::Run && M->PredictedWarmCount) {
+      Row.PredictedWarmUs =
+          M->PredictedWarmTotalPs / double(M->PredictedWarmCount) / 1e6;
+      if (*Row.PredictedUs != *Row.PredictedWarmUs)
+        Row.Locality = 1 - (MeasuredUs - *Row.PredictedWarmUs) /
+                               (*Row.PredictedUs - *Row.PredictedWarmUs);
+    }
   }
 }
 
@@ -545,7 +560,13 @@ void RunComparison::print(raw_ostream &OS) const {
                                      ">count",   ">mean us", ">median us"};
   if (Spread)
     Header.push_back(">process medians us");
-  Header.insert(Header.end(), {">predicted us", "from", ">error", "note"});
+  Header.push_back(">predicted us");
+  // The interval's warm end and Loc only when some site has them.
+  bool Interval = llvm::any_of(
+      Sites, [](const SiteComparison &R) { return R.PredictedWarmUs; });
+  if (Interval)
+    Header.insert(Header.end(), {">warm us", ">Loc"});
+  Header.insert(Header.end(), {"from", ">error", "note"});
   TextTable T(std::move(Header));
   for (const SiteComparison &R : Sites) {
     std::vector<std::string> Cells = {displayFunctionName(R.function()),
@@ -564,14 +585,18 @@ void RunComparison::print(raw_ostream &OS) const {
     } else {
       Cells.insert(Cells.end(), Spread ? 4 : 3, "-");
     }
-    if (R.PredictedUs)
-      Cells.insert(Cells.end(), {formatMicroseconds(*R.PredictedUs),
-                                 R.Source == PredictionSource::Bindings
-                                     ? "--set"
-                                     : sourceName(R.Source)});
-    else
-      Cells.insert(Cells.end(),
-                   {R.Record && R.Record->CostUs ? "symbolic" : "-", ""});
+    Cells.push_back(R.PredictedUs ? formatMicroseconds(*R.PredictedUs)
+                    : R.Record && R.Record->CostUs ? "symbolic"
+                                                   : "-");
+    if (Interval) {
+      Cells.push_back(R.PredictedWarmUs ? formatMicroseconds(*R.PredictedWarmUs)
+                                        : "-");
+      Cells.push_back(R.Locality ? formatv("{0:F2}", *R.Locality).str() : "-");
+    }
+    Cells.push_back(!R.PredictedUs ? ""
+                    : R.Source == PredictionSource::Bindings
+                        ? "--set"
+                        : sourceName(R.Source));
     Cells.push_back(R.ErrorPct ? errorText(*R.ErrorPct) : "-");
     Cells.push_back(noteText(R));
     T.addRow(std::move(Cells));
@@ -651,6 +676,10 @@ static json rowJson(const SiteComparison &R) {
   J["predicted"] = nullptr;
   if (R.PredictedUs)
     J["predicted"] = {{"us", *R.PredictedUs}, {"from", sourceName(R.Source)}};
+  if (R.PredictedWarmUs)
+    J["predicted"]["warm_us"] = *R.PredictedWarmUs;
+  if (R.Locality)
+    J["predicted"]["locality"] = *R.Locality;
   if (!R.Unbound.empty())
     J["unbound"] = R.Unbound;
   J["error_pct"] = R.ErrorPct ? json(*R.ErrorPct) : json();

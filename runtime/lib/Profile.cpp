@@ -234,6 +234,11 @@ const Model &Profile::modelForSite(const std::string &Kind) const {
   return model(It->second);
 }
 
+const Model *Profile::warmModelForSite(const std::string &Kind) const {
+  auto It = WarmSiteModels.find(Kind);
+  return It == WarmSiteModels.end() ? nullptr : &model(It->second);
+}
+
 Profile Profile::fromJson(const nlohmann::json &J, const std::string &Source) {
   Reader R(Source);
   R.object(J, "(document)");
@@ -249,17 +254,21 @@ Profile Profile::fromJson(const nlohmann::json &J, const std::string &Source) {
   R.object(Models, "models");
   for (const auto &[Name, Body] : Models.items())
     P.Models.emplace(Name, R.model(Name, Body));
-  if (J.contains("site_models")) {
-    R.object(J["site_models"], "site_models");
-    for (const auto &[Kind, Name] : J["site_models"].items()) {
-      std::string Field = "site_models." + clip(Kind);
+  auto SiteModels = [&](const char *Key, std::map<std::string, std::string> &Out) {
+    if (!J.contains(Key))
+      return;
+    R.object(J[Key], Key);
+    for (const auto &[Kind, Name] : J[Key].items()) {
+      std::string Field = std::string(Key) + "." + clip(Kind);
       std::string ModelName = R.string(Name, Field);
       if (!P.Models.count(ModelName))
         R.fail(Field, "names model \"" + clip(ModelName) +
                           "\", which the profile does not define");
-      P.SiteModels[Kind] = ModelName;
+      Out[Kind] = ModelName;
     }
-  }
+  };
+  SiteModels("site_models", P.SiteModels);
+  SiteModels("site_models_warm", P.WarmSiteModels);
   return P;
 }
 
@@ -312,6 +321,10 @@ nlohmann::json Profile::toJson() const {
   }
   J["models"] = Out;
   J["site_models"] = SiteModels;
+  if (WarmSiteModels.empty())
+    J.erase("site_models_warm");
+  else
+    J["site_models_warm"] = WarmSiteModels;
   return J;
 }
 

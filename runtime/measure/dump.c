@@ -23,8 +23,8 @@
 struct entry {
   const struct commcost_site *key;
   uint64_t count, total_ns, min_ns, max_ns;
-  uint64_t predicted_count;
-  unsigned __int128 predicted_total_ps;
+  uint64_t predicted_count, predicted_warm_count;
+  unsigned __int128 predicted_total_ps, predicted_warm_total_ps;
   uint64_t *samples;
   size_t nsamples;
 };
@@ -94,6 +94,8 @@ static int snapshot(struct entry **out, size_t *count) {
     e->max_ns = st->max_ns;
     e->predicted_count = st->predicted_count;
     e->predicted_total_ps = st->predicted_total_ps;
+    e->predicted_warm_count = st->predicted_warm_count;
+    e->predicted_warm_total_ps = st->predicted_warm_total_ps;
     e->nsamples = st->count < COMMCOST_MEASURE_RESERVOIR
                       ? st->count
                       : COMMCOST_MEASURE_RESERVOIR;
@@ -154,6 +156,8 @@ static size_t sort_and_merge(struct entry *entries, size_t n, int *err) {
       into->max_ns = e->max_ns;
     into->predicted_count += e->predicted_count;
     into->predicted_total_ps += e->predicted_total_ps;
+    into->predicted_warm_count += e->predicted_warm_count;
+    into->predicted_warm_total_ps += e->predicted_warm_total_ps;
   }
   *err = 0;
   return kept;
@@ -283,6 +287,13 @@ static void put_entry(FILE *out, struct entry *e) {
     fprintf(out, ",\n     \"predicted_count\": %llu, \"predicted_total_ps\": ",
             (unsigned long long)e->predicted_count);
     put_u128(out, e->predicted_total_ps);
+  }
+  if (e->predicted_warm_count) {
+    fprintf(out,
+            ",\n     \"predicted_warm_count\": %llu, "
+            "\"predicted_warm_total_ps\": ",
+            (unsigned long long)e->predicted_warm_count);
+    put_u128(out, e->predicted_warm_total_ps);
   }
   fputc('}', out);
 }

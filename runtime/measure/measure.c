@@ -45,8 +45,8 @@ static void reset_state(struct commcost_measure_state *st) {
   st->total_ns = 0;
   st->min_ns = UINT64_MAX;
   st->max_ns = 0;
-  st->predicted_count = 0;
-  st->predicted_total_ps = 0;
+  st->predicted_count = st->predicted_warm_count = 0;
+  st->predicted_total_ps = st->predicted_warm_total_ps = 0;
   st->rng = reservoir_seed;
 }
 
@@ -81,7 +81,8 @@ static uint64_t xorshift64(uint64_t *x) {
 }
 
 void commcost_measure_record_duration(struct commcost_site *site, uint64_t ns,
-                                      int64_t predicted_ps) {
+                                      int64_t predicted_ps,
+                                      int64_t predicted_warm_ps) {
   struct commcost_measure_state *st = state_of(site);
   if (!st)
     return; // Out of memory: the run goes unrecorded rather than abort.
@@ -104,6 +105,10 @@ void commcost_measure_record_duration(struct commcost_site *site, uint64_t ns,
   if (predicted_ps >= 0) {
     ++st->predicted_count;
     st->predicted_total_ps += (uint64_t)predicted_ps;
+  }
+  if (predicted_warm_ps >= 0) {
+    ++st->predicted_warm_count;
+    st->predicted_warm_total_ps += (uint64_t)predicted_warm_ps;
   }
   pthread_mutex_unlock(&st->lock);
 }
@@ -141,16 +146,19 @@ static void register_exit_dump(void) {
 }
 
 void __commcost_measure_record_duration(struct commcost_site *site,
-                                        uint64_t ns, int64_t predicted_ps) {
+                                        uint64_t ns, int64_t predicted_ps,
+                                        int64_t predicted_warm_ps) {
   pthread_once(&exit_dump_once, register_exit_dump);
-  commcost_measure_record_duration(site, ns, predicted_ps);
+  commcost_measure_record_duration(site, ns, predicted_ps, predicted_warm_ps);
 }
 
 void __commcost_measure_record(struct commcost_site *site, uint64_t start_ns,
-                               int64_t predicted_ps) {
+                               int64_t predicted_ps,
+                               int64_t predicted_warm_ps) {
   // The clock first: what follows is the library's time, not the site's.
   uint64_t end_ns = __commcost_measure_now();
   // A start after the end is a caller's bug; 0 keeps the totals sane.
   __commcost_measure_record_duration(
-      site, end_ns > start_ns ? end_ns - start_ns : 0, predicted_ps);
+      site, end_ns > start_ns ? end_ns - start_ns : 0, predicted_ps,
+      predicted_warm_ps);
 }

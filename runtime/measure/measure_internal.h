@@ -31,9 +31,10 @@ struct commcost_measure_state {
   struct commcost_site *site;
   struct commcost_measure_state *next; /* the list of all states */
   uint64_t count, total_ns, min_ns, max_ns;
-  uint64_t predicted_count;
-  /* Up to count * 2^63 ps: beyond 64 bits over a long run. */
-  unsigned __int128 predicted_total_ps;
+  /* Runs with a prediction, and its sum: from cold caches, from warm ones.
+   * Up to count * 2^63 ps: beyond 64 bits over a long run. */
+  uint64_t predicted_count, predicted_warm_count;
+  unsigned __int128 predicted_total_ps, predicted_warm_total_ps;
   uint64_t rng; /* xorshift64 state of the reservoir's choices */
   /* The first min(count, COMMCOST_MEASURE_RESERVOIR) are valid. */
   uint64_t samples[COMMCOST_MEASURE_RESERVOIR];
@@ -45,12 +46,12 @@ COMMCOST_MEASURE_HIDDEN extern struct commcost_measure_state
     *commcost_measure_states;
 COMMCOST_MEASURE_HIDDEN extern pthread_mutex_t commcost_measure_states_lock;
 
-/* Adds one run of site that took ns nanoseconds (predicted_ps < 0: no
- * prediction): __commcost_measure_record_duration without arranging the
- * dump at exit. */
+/* Adds one run of site that took ns nanoseconds (a prediction < 0: none):
+ * __commcost_measure_record_duration without arranging the dump at exit. */
 COMMCOST_MEASURE_HIDDEN void
 commcost_measure_record_duration(struct commcost_site *site, uint64_t ns,
-                                 int64_t predicted_ps);
+                                 int64_t predicted_ps,
+                                 int64_t predicted_warm_ps);
 
 /* Writes dir/commcost-run.<pid>.json atomically. Returns 0, or -1 after
  * printing "commcost-measure: cannot write <path>: <reason>" to stderr. */

@@ -53,13 +53,11 @@ void addSyntheticPackets(RawSet &Raw, const std::string &Kind, double C2) {
 }
 
 
-RawSet syntheticRaw() {
-  RawSet Raw;
-  // Marshalling: the truth has a page term, which only the added forms
-  // can express.
-  Model Mar("truth", "a*n + b*m + c*L_mem + e*pages",
-            {{"a", 0.2}, {"b", 1e-4}, {"c", 0.01}, {"e", 0.5}});
-  Rng R(11);
+/// 240 rows and columns of random shapes priced by Truth: the first 100 in
+/// set Prefix + "train", the rest in Prefix + "test".
+void addSyntheticMarshalling(RawSet &Raw, const Model &Truth,
+                             const std::string &Prefix, unsigned Seed) {
+  Rng R(Seed);
   std::uniform_int_distribution<int> Dim(1, 3000), Cnt(1, 200);
   for (int I = 0; I < 240; ++I) {
     bool Row = I % 2;
@@ -72,10 +70,21 @@ RawSet syntheticRaw() {
                     {"L_mem", Lines},
                     {"pages", Pages},
                     {"runs", Row ? 1 : Rows}};
-    Raw["marshalling"].push_back(pointOf("marshalling", Row ? "row" : "column",
-                                         I < 100 ? "train" : "test", 1, F,
-                                         Mar.evaluate(F)));
+    Raw["marshalling"].push_back(
+        pointOf("marshalling", Row ? "row" : "column",
+                Prefix + (I < 100 ? "train" : "test"), 1, F,
+                Truth.evaluate(F)));
   }
+}
+
+RawSet syntheticRaw() {
+  RawSet Raw;
+  // Marshalling: the truth has a page term, which only the added forms
+  // can express.
+  Model Mar("truth", "a*n + b*m + c*L_mem + e*pages",
+            {{"a", 0.2}, {"b", 1e-4}, {"c", 0.01}, {"e", 0.5}});
+  addSyntheticMarshalling(Raw, Mar, "", 11);
+  Rng R(11);
   // SMP: the good family follows HrHwM-c exactly, the bad HrHwM.
   Model Good("g", builtinModelForm("HrHwM-c").Form,
              {{"L", 5},
@@ -417,6 +426,35 @@ TEST(Analysis, StreamFormsTellTheTransferFromItsMessagesAndReuse) {
   EXPECT_NEAR(K.at("r1"), 0.003, 3e-4);
 }
 
+/// A latency once, a gap per message and a cost per byte: 0.4 us, 0.2 us
+/// and 0.1 ns up to 8 KiB (eager), 3 us, 2 us and 0.05 ns above
+/// (rendezvous).
+double sendTruth(double N, double Bpm) {
+  return Bpm <= 8192 ? 0.4 + 0.2 * N + 1e-4 * N * Bpm
+                     : 3 + 2 * N + 5e-5 * N * Bpm;
+}
+
+/// Warm block permutations and single sends at a third of sendTruth, and
+/// streams of 1, 8 and 64 messages in each given set at sendTruth times
+/// its scale.
+void addSyntheticSends(RawSet &Raw,
+                       const std::map<std::string, double> &Streams) {
+  for (uint64_t M : messageSizes(8, 4u << 20, 32, {8192})) {
+    FeatureVector Perm = commFeatures(blockPermutation(M, 2));
+    FeatureVector Single = commFeatures(singleSend(M, 2));
+    Raw["mpi"].push_back(pointOf("mpi", "block-permutation", "bpram", 2, Perm,
+                                 sendTruth(1, double(M)) / 3));
+    Raw["mpi"].push_back(pointOf("mpi", "single-send", "bpram", 2, Single,
+                                 sendTruth(1, double(M)) / 3));
+    for (const auto &[Set, Scale] : Streams)
+      for (double N : {1.0, 8.0, 64.0}) {
+        FeatureVector F{{"n", N}, {"bpm", double(M)}, {"m", N * double(M)}};
+        Raw["mpi"].push_back(pointOf("mpi", "stream", Set, 2, F,
+                                     Scale * sendTruth(N, double(M))));
+      }
+  }
+}
+
 TEST(Analysis, SendsArePricedPerMessageInEachProtocolRegime) {
   // A latency once, a gap per message and a cost per byte: 0.4 us, 0.2 us
   // and 0.1 ns up to 8 KiB (eager), 3 us, 2 us and 0.05 ns above
@@ -426,25 +464,11 @@ TEST(Analysis, SendsArePricedPerMessageInEachProtocolRegime) {
   // contiguous site of n messages by them, and a strided one by the
   // message plus the marshalling model.
   RawSet Raw = syntheticRaw();
-  auto Truth = [](double N, double Bpm) {
-    return Bpm <= 8192 ? 0.4 + 0.2 * N + 1e-4 * N * Bpm
-                       : 3 + 2 * N + 5e-5 * N * Bpm;
-  };
-  std::vector<uint64_t> Sizes = messageSizes(8, 4u << 20, 32, {8192});
-  for (uint64_t M : Sizes) {
-    FeatureVector Perm = commFeatures(blockPermutation(M, 2));
-    FeatureVector Single = commFeatures(singleSend(M, 2));
-    Raw["mpi"].push_back(pointOf("mpi", "block-permutation", "bpram", 2, Perm,
-                                 Truth(1, double(M)) / 3));
-    Raw["mpi"].push_back(pointOf("mpi", "single-send", "bpram", 2, Single,
-                                 Truth(1, double(M)) / 3));
-    for (double N : {1.0, 8.0, 64.0}) {
-      FeatureVector F{{"n", N}, {"bpm", double(M)}, {"m", N * double(M)}};
-      Raw["mpi"].push_back(
-          pointOf("mpi", "stream", "cold", 2, F, Truth(N, double(M))));
-    }
-  }
+  auto Truth = sendTruth;
+  addSyntheticSends(Raw, {{"cold", 1.0}});
   Analysis A = analyse(Raw, MachineInfo{});
+  // No warm streams, no warm copies: nothing is priced warm.
+  EXPECT_TRUE(A.WarmSiteModels.empty());
   ASSERT_FALSE(A.Breakpoints.empty());
   const std::string &Name = A.SiteModels.at("send");
   EXPECT_EQ(A.SiteModels.at("recv"), Name);
@@ -495,6 +519,80 @@ TEST(Analysis, SendsArePricedPerMessageInEachProtocolRegime) {
     MessageOnly.emplace(Feature, Symbolic.at(Feature));
   EXPECT_EQ(Send->costExprPs(Symbolic).str(),
             Message->costExprPs(MessageOnly).str());
+}
+
+TEST(Analysis, WarmSitesArePricedByModelsFittedOnWarmPoints) {
+  // Copies measured warm cost a fraction of the cold ones, with other
+  // proportions per term (lines cost least of all once in cache) and a
+  // cost for each page beyond a TLB of 1024 entries (walked on every run);
+  // warm streams a quarter of the cold ones. Each end of a site's interval
+  // must come from its own points, and both reach the profile.
+  RawSet Raw = syntheticRaw();
+  Model WarmCopy("truth",
+                 "a*n + b*m + c*L_mem + e*pages + g*max(0, pages - 1024)",
+                 {{"a", 0.1}, {"b", 5e-5}, {"c", 0.001}, {"e", 0.05},
+                  {"g", 0.02}});
+  addSyntheticMarshalling(Raw, WarmCopy, "warm-", 12);
+  addSyntheticSends(Raw, {{"cold", 1.0}, {"warm", 0.25}});
+  Analysis A = analyse(Raw, MachineInfo{});
+  auto ModelOf = [&](const std::string &Name) -> const Model & {
+    for (const FittedForm &F : A.Fits)
+      if (F.M.name() == Name)
+        return F.M;
+    ADD_FAILURE() << "no fit named " << Name;
+    return A.Fits.front().M;
+  };
+  for (const char *Kind :
+       {"copy", "copy-loop", "send", "recv", "put", "get", "atomic"}) {
+    ASSERT_TRUE(A.WarmSiteModels.count(Kind)) << Kind;
+    EXPECT_NE(A.WarmSiteModels.at(Kind), A.SiteModels.at(Kind)) << Kind;
+  }
+  // The warm copy model has the cold one's form, refitted, and a term for
+  // the pages beyond the TLB's reach (no cache is known here).
+  const Model &Cold = ModelOf(A.SiteModels.at("copy"));
+  const Model &Warm = ModelOf(A.WarmSiteModels.at("copy"));
+  EXPECT_TRUE(Warm.formText().starts_with(Cold.formText() +
+                                          " + wtlb*max(0, pages - "))
+      << Warm.formText();
+  EXPECT_EQ(Warm.name(), Cold.name() + "-warm");
+  Model ColdCopy("truth", "a*n + b*m + c*L_mem + e*pages",
+                 {{"a", 0.2}, {"b", 1e-4}, {"c", 0.01}, {"e", 0.5}});
+  // A column of 1000 doubles at a pitch of 2000, one of 3000 (beyond the
+  // TLB), and 16 rows of 2000.
+  for (FeatureVector F :
+       {FeatureVector{{"n", 1}, {"m", 8000}, {"L_mem", 1000}, {"pages", 1000},
+                      {"runs", 1000}},
+        FeatureVector{{"n", 1}, {"m", 24000}, {"L_mem", 3000}, {"pages", 3000},
+                      {"runs", 3000}},
+        FeatureVector{{"n", 1}, {"m", 256000}, {"L_mem", 4000},
+                      {"pages", 63}, {"runs", 1}}}) {
+    for (const std::string &Name : Cold.features())
+      F.emplace(Name, 0.0);
+    EXPECT_NEAR(Cold.evaluate(F), ColdCopy.evaluate(F),
+                0.05 * ColdCopy.evaluate(F));
+    EXPECT_NEAR(Warm.evaluate(F), WarmCopy.evaluate(F),
+                0.05 * WarmCopy.evaluate(F));
+  }
+  // A contiguous send of 4 x 1 KiB and one of 1 MiB, cold and warm.
+  const Model &ColdSend = ModelOf(A.SiteModels.at("send"));
+  const Model &WarmSend = ModelOf(A.WarmSiteModels.at("send"));
+  for (auto [N, Bpm] : {std::pair(4.0, 1024.0), std::pair(1.0, 1048576.0)}) {
+    FeatureVector F{{"n", N},    {"m", N * Bpm}, {"bpm", Bpm},
+                    {"runs", 1}, {"L_mem", N * Bpm / 64},
+                    {"pages", N * Bpm / 4096}};
+    for (const std::string &Name : ColdSend.features())
+      F.emplace(Name, 0.0);
+    EXPECT_NEAR(ColdSend.evaluate(F), sendTruth(N, Bpm),
+                0.05 * sendTruth(N, Bpm));
+    EXPECT_NEAR(WarmSend.evaluate(F), sendTruth(N, Bpm) / 4,
+                0.05 * sendTruth(N, Bpm) / 4);
+  }
+  // The profile carries both maps, and loading it back keeps them.
+  Profile P = buildProfile(A, MachineInfo{}, nlohmann::json::object());
+  EXPECT_EQ(P.WarmSiteModels, A.WarmSiteModels);
+  Profile Back = Profile::fromJson(P.toJson(), "synthetic");
+  ASSERT_NE(Back.warmModelForSite("send"), nullptr);
+  EXPECT_EQ(Back.warmModelForSite("send")->name(), A.WarmSiteModels.at("send"));
 }
 
 TEST(Analysis, CollectivesArePricedPerCallByTheBestSuperstepForm) {

@@ -1,12 +1,14 @@
 // Checks what `commcost calibrate` wrote: the profile loads (libcommcost
-// validates it), names a model for each expected site kind, every model
-// has held-out statistics, and the report exists with its tables.
-// Usage: commcost-check-calibration PROFILE REPORT_DIR KIND[,KIND...]
+// validates it), names a model for each expected site kind (and a warm
+// model too for KIND+warm), every such model has held-out statistics, and
+// the report exists with its tables.
+// Usage: commcost-check-calibration PROFILE REPORT_DIR KIND[+warm][,...]
 #include "commcost/Profile.h"
 
 #include <fstream>
 #include <iostream>
 #include <sstream>
+#include <vector>
 
 int main(int Argc, char **Argv) {
   if (Argc != 4) {
@@ -20,10 +22,19 @@ int main(int Argc, char **Argv) {
     std::stringstream Kinds(Argv[3]);
     std::string Kind;
     while (std::getline(Kinds, Kind, ',')) {
-      const commcost::Model &M = P.modelForSite(Kind);
-      if (M.Fit.TestPoints == 0)
-        throw std::runtime_error("model " + M.name() + " for " + Kind +
-                                 " has no held-out points");
+      bool Warm = Kind.ends_with("+warm");
+      if (Warm)
+        Kind.resize(Kind.size() - 5);
+      std::vector<const commcost::Model *> Models = {&P.modelForSite(Kind)};
+      if (Warm) {
+        Models.push_back(P.warmModelForSite(Kind));
+        if (!Models.back())
+          throw std::runtime_error("no warm model for " + Kind);
+      }
+      for (const commcost::Model *M : Models)
+        if (M->Fit.TestPoints == 0)
+          throw std::runtime_error("model " + M->name() + " for " + Kind +
+                                   " has no held-out points");
     }
     if (!P.Extra.contains("calibration") ||
         !P.Extra["calibration"].contains("noise_floor"))

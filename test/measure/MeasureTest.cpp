@@ -190,7 +190,7 @@ TEST(Measure, StatisticsMatchBruteForceUpToTheReservoirSize) {
     std::vector<uint64_t> Durations;
     for (uint32_t I = 0; I < Counts[S]; ++I) {
       Durations.push_back(Random() % 1'000'000);
-      commcost_measure_record_duration(&Sites[S], Durations.back(), -1);
+      commcost_measure_record_duration(&Sites[S], Durations.back(), -1, -1);
     }
     Want.push_back(bruteForce(Durations));
   }
@@ -210,7 +210,7 @@ TEST(Measure, ReservoirHoldsAUniformSampleOfManyRuns) {
                                1, 1, nullptr};
   const uint64_t N = 100000;
   for (uint64_t I = 1; I <= N; ++I)
-    commcost_measure_record_duration(&Site, I, -1);
+    commcost_measure_record_duration(&Site, I, -1, -1);
 
   // The reservoir is full of distinct runs (each run has its own value).
   const commcost_measure_state &State = stateOf(Site);
@@ -238,8 +238,8 @@ TEST(Measure, ReservoirIsTheSameForTheSameRuns) {
   static commcost_site A = {"same.c", "f", "copy", "memcpy", 1, 1, nullptr};
   static commcost_site B = {"same.c", "f", "copy", "memcpy", 2, 1, nullptr};
   for (uint64_t I = 0; I < 5000; ++I) {
-    commcost_measure_record_duration(&A, I * 7 % 5001, -1);
-    commcost_measure_record_duration(&B, I * 7 % 5001, -1);
+    commcost_measure_record_duration(&A, I * 7 % 5001, -1, -1);
+    commcost_measure_record_duration(&B, I * 7 % 5001, -1, -1);
   }
   EXPECT_TRUE(std::equal(stateOf(A).samples,
                          stateOf(A).samples + COMMCOST_MEASURE_RESERVOIR,
@@ -266,16 +266,16 @@ TEST(Measure, EqualKeysMergeAndSitesAreSorted) {
                                       3,         9,   nullptr};
   std::vector<uint64_t> All;
   for (uint64_t I = 1; I <= 10; ++I) {
-    commcost_measure_record_duration(&A, I, 100);
+    commcost_measure_record_duration(&A, I, 100, -1);
     All.push_back(I);
   }
   for (uint64_t I = 11; I <= 20; ++I) {
-    commcost_measure_record_duration(&B, I, -1);
+    commcost_measure_record_duration(&B, I, -1, -1);
     All.push_back(I);
   }
   for (commcost_site *S :
        {&OtherColumn, &OtherFunction, &OtherKind, &OtherCallee, &EarlierLine})
-    commcost_measure_record_duration(S, 5, -1);
+    commcost_measure_record_duration(S, 5, -1, -1);
 
   std::vector<json> Got = sitesWhere("file", "merge.c");
   std::vector<std::string> Order;
@@ -300,7 +300,7 @@ TEST(Measure, EqualKeysMergeAndSitesAreSorted) {
 TEST(Measure, StringsAreEscapedAndValidUtf8) {
   static commcost_site Site = {"dir \"q\"\\back\\slash\x01\ttab\n\xc3\xa9 \xff.c",
                                "escape_fn", "copy", "memcpy", 1, 1, nullptr};
-  commcost_measure_record_duration(&Site, 1, -1);
+  commcost_measure_record_duration(&Site, 1, -1, -1);
   std::string Text = dumpText();
   EXPECT_NE(Text.find(R"("dir \"q\"\\back\\slash\u0001\u0009tab\u000a)"),
             std::string::npos);
@@ -318,14 +318,20 @@ TEST(Measure, PredictionsOnlyWhenThereAreAny) {
                                2,             1,   nullptr};
   static commcost_site Huge = {"predicted.c", "f", "copy", "memcpy",
                                3,             1,   nullptr};
-  commcost_measure_record_duration(&None, 10, -1);
-  commcost_measure_record_duration(&None, 10, -5);
+  commcost_measure_record_duration(&None, 10, -1, -1);
+  commcost_measure_record_duration(&None, 10, -5, -1);
   // A prediction of 0 ps is a prediction.
-  commcost_measure_record_duration(&Some, 10, 0);
-  commcost_measure_record_duration(&Some, 10, -1);
-  commcost_measure_record_duration(&Some, 10, 5);
+  commcost_measure_record_duration(&Some, 10, 0, -1);
+  commcost_measure_record_duration(&Some, 10, -1, -1);
+  commcost_measure_record_duration(&Some, 10, 5, -1);
   for (int I = 0; I < 3; ++I)
-    commcost_measure_record_duration(&Huge, 10, INT64_MAX);
+    commcost_measure_record_duration(&Huge, 10, INT64_MAX, -1);
+  // The warm end of the interval is counted apart: a run may have one
+  // prediction and not the other.
+  static commcost_site Warm = {"predicted.c", "f", "copy", "memcpy",
+                               4,             1,   nullptr};
+  commcost_measure_record_duration(&Warm, 10, -1, 7);
+  commcost_measure_record_duration(&Warm, 10, 3, 4);
 
   std::string Text = dumpText();
   // 3 * (2^63 - 1), exact, beyond 64 bits.
@@ -336,10 +342,15 @@ TEST(Measure, PredictionsOnlyWhenThereAreAny) {
   for (const json &S : Run.at("sites"))
     if (S.at("file") == "predicted.c")
       Got.push_back(S);
-  ASSERT_EQ(Got.size(), 3u);
+  ASSERT_EQ(Got.size(), 4u);
   EXPECT_EQ(Got[0].at("count"), 2);
   EXPECT_FALSE(Got[0].contains("predicted_count"));
   EXPECT_FALSE(Got[0].contains("predicted_total_ps"));
+  EXPECT_FALSE(Got[1].contains("predicted_warm_count"));
+  EXPECT_EQ(Got[3].at("predicted_count"), 1);
+  EXPECT_EQ(Got[3].at("predicted_total_ps"), 3);
+  EXPECT_EQ(Got[3].at("predicted_warm_count"), 2);
+  EXPECT_EQ(Got[3].at("predicted_warm_total_ps"), 11);
   EXPECT_EQ(Got[1].at("count"), 3);
   EXPECT_EQ(Got[1].at("predicted_count"), 2);
   EXPECT_EQ(Got[1].at("predicted_total_ps"), 5);
@@ -359,7 +370,7 @@ TEST(Measure, ThreadsRecordingOneSiteLoseNoRun) {
     Workers.emplace_back([&, T] {
       Start.arrive_and_wait();
       for (int I = 0; I < Runs; ++I)
-        commcost_measure_record_duration(&Site, T + 1, 1);
+        commcost_measure_record_duration(&Site, T + 1, 1, -1);
     });
   for (std::thread &W : Workers)
     W.join();

@@ -26,12 +26,14 @@ char from[4096], to[4096];
 static void copy(struct commcost_site *site, int64_t predicted_ps) {
   uint64_t start = __commcost_measure_now();
   memcpy(to, from, sizeof to);
-  __commcost_measure_record(site, start, predicted_ps);
+  // Warm: a quarter of the cold prediction, none when there is none.
+  __commcost_measure_record(site, start, predicted_ps,
+                            predicted_ps < 0 ? -1 : predicted_ps / 4);
 }
 
 int main(int argc, char **argv) {
   if (argc > 1 && strcmp(argv[1], "duration") == 0) {
-    __commcost_measure_record_duration(&nest_site, 250, 3000);
+    __commcost_measure_record_duration(&nest_site, 250, 3000, 700);
     return 0;
   }
   for (int i = 0; i < 5; ++i)

@@ -85,12 +85,13 @@ def check_runs(directory, program, pid, rank):
     check_site(parent["sites"][0], {
         "file": "program.c", "line": 30, "column": 5, "function": "main",
         "kind": "copy", "callee": "memcpy", "count": 6,
-        "predicted_count": 6, "predicted_total_ps": 6000})
+        "predicted_count": 6, "predicted_total_ps": 6000,
+        "predicted_warm_count": 6, "predicted_warm_total_ps": 1500})
     child_site = child["sites"][0]
     check_site(child_site, {
         "file": "program.c", "line": 40, "column": 7, "function": "child",
         "kind": "send", "callee": "MPI_Send", "count": 1})
-    if "predicted_count" in child_site or "predicted_total_ps" in child_site:
+    if any(k.startswith("predicted") for k in child_site):
         fail(f"child's site without predictions has them: {child_site}")
 
 
@@ -124,7 +125,8 @@ def main():
             "file": "program.c", "line": 50, "column": 9, "function": "nest",
             "kind": "recv", "callee": "MPI_Recv", "count": 1,
             "total_ns": 250, "median_ns": 250.0, "min_ns": 250,
-            "max_ns": 250, "predicted_count": 1, "predicted_total_ps": 3000})
+            "max_ns": 250, "predicted_count": 1, "predicted_total_ps": 3000,
+            "predicted_warm_count": 1, "predicted_warm_total_ps": 700})
     print("OK")
 
 

@@ -364,6 +364,64 @@ TEST(RunCompare, PredictionFromRunRecordBindingsOrNone) {
       << T;
 }
 
+TEST(RunCompare, WarmPredictionsSetTheMeasuredMeanInTheInterval) {
+  // Cold 4 us, warm 1 us per execution, summed over two processes; means
+  // of 2, 4 and 7 us lie at Loc 2/3, 0 and -1 (beyond the cold end). A run
+  // without warm predictions (the profile had no warm model) has neither.
+  auto Warm = [](json Site, uint64_t Count, double TotalPs) {
+    Site["predicted_warm_count"] = Count;
+    Site["predicted_warm_total_ps"] = TotalPs;
+    return Site;
+  };
+  auto Site = [&](unsigned Line, double TotalNs, bool WithWarm) {
+    json S = withPrediction(
+        measured("a", "MPI_Send", "send", Line, 10, TotalNs, TotalNs / 10), 10,
+        4e7);
+    return WithWarm ? Warm(S, 10, 1e7) : S;
+  };
+  std::vector<MeasuredRun> Runs = {
+      run({Site(10, 2e4, true), Site(11, 4e4, true), Site(12, 7e4, true),
+           Site(13, 2e4, false)},
+          20, 100),
+      run({Site(10, 2e4, true)}, 20, 101)};
+  EXPECT_EQ(Runs[0].Sites[0].PredictedWarmCount, 10u);
+  EXPECT_EQ(Runs[0].Sites[0].PredictedWarmTotalPs, 1e7);
+  RunComparison C = compareRuns(Runs, RecordSet{}, CompareOptions{});
+  const SiteComparison &Mid = row(C, "a", 10);
+  EXPECT_EQ(Mid.Measured->PredictedWarmCount, 20u);
+  EXPECT_DOUBLE_EQ(*Mid.PredictedUs, 4.0);
+  EXPECT_DOUBLE_EQ(*Mid.PredictedWarmUs, 1.0);
+  EXPECT_NEAR(*Mid.Locality, 2.0 / 3, 1e-12);
+  EXPECT_NEAR(*row(C, "a", 11).Locality, 0, 1e-12);
+  EXPECT_NEAR(*row(C, "a", 12).Locality, -1, 1e-12);
+  EXPECT_FALSE(row(C, "a", 13).PredictedWarmUs);
+  EXPECT_FALSE(row(C, "a", 13).Locality);
+  std::string T = printed(C);
+  EXPECT_NE(T.find("warm us"), std::string::npos) << T;
+  EXPECT_NE(T.find("1.000   0.67"), std::string::npos) << T;
+  json J = C.toJson();
+  for (const json &S : J["sites"])
+    if (S["location"]["line"] == 10) {
+      EXPECT_DOUBLE_EQ(S["predicted"]["warm_us"].get<double>(), 1.0);
+      EXPECT_NEAR(S["predicted"]["locality"].get<double>(), 2.0 / 3, 1e-12);
+    } else if (S["location"]["line"] == 13) {
+      EXPECT_FALSE(S["predicted"].contains("warm_us"));
+    }
+  // Without any warm prediction the table has no interval columns.
+  EXPECT_EQ(printed(compareRuns({run({Site(13, 2e4, false)})}, RecordSet{},
+                                CompareOptions{}))
+                .find("warm us"),
+            std::string::npos);
+  // Half a warm pair is refused, naming the missing key.
+  json Half = Site(10, 2e4, false);
+  Half["predicted_warm_count"] = 3;
+  EXPECT_NE(runError(runJson({Half}).dump())
+                .find("sites[0].predicted_warm_total_ps: missing "
+                      "(predicted_warm_count is given)"),
+            std::string::npos)
+      << runError(runJson({Half}).dump());
+}
+
 TEST(RunCompare, ErrorsAndStatistics) {
   // Measured means 2, 4, 1, 10, 1 and 5 us; predicted 2.5, 2, 3, 1, 2 and
   // 5.5 us: errors +25%, -50%, +200%, -90%, +100%, +10%; ratios 1.25, 0.5,

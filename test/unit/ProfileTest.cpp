@@ -111,6 +111,7 @@ TEST_F(ProfileFiles, RoundTripKeepsModelsAndUnknownFields) {
   J["comment"] = "kept";
   J["machine"]["numa_nodes"] = 2;
   J["models"]["M1"]["raw_data"] = "marshalling.csv";
+  J["site_models_warm"] = {{"copy-loop", "M1"}};
   J["models"]["M1"]["fit"] = {{"avg_rel_err", 0.04},
                               {"max_rel_err", 0.2},
                               {"S_e", 0.3},
@@ -129,6 +130,11 @@ TEST_F(ProfileFiles, RoundTripKeepsModelsAndUnknownFields) {
   Profile Q = loadProfile(Out);
   EXPECT_EQ(Q.Models.size(), P.Models.size());
   EXPECT_EQ(Q.SiteModels, P.SiteModels);
+  EXPECT_EQ(Q.WarmSiteModels, P.WarmSiteModels);
+  ASSERT_NE(Q.warmModelForSite("copy-loop"), nullptr);
+  EXPECT_EQ(Q.warmModelForSite("copy-loop")->name(), "M1");
+  // A kind with no warm model is priced cold only.
+  EXPECT_EQ(Q.warmModelForSite("send"), nullptr);
   for (const auto &[Name, M] : P.Models) {
     EXPECT_EQ(Q.Models.at(Name).coefficients(), M.coefficients()) << Name;
     EXPECT_EQ(Q.Models.at(Name).formText(), M.formText()) << Name;
@@ -179,6 +185,12 @@ TEST_F(ProfileFiles, MalformedProfilesNameFileFieldAndProblem) {
   J = valid();
   J["site_models"]["copy"] = "M9";
   EXPECT_CONTAINS(errorOf(J), "site_models.copy: names model \"M9\"");
+  J = valid();
+  J["site_models_warm"]["copy"] = "M9";
+  EXPECT_CONTAINS(errorOf(J), "site_models_warm.copy: names model \"M9\"");
+  J = valid();
+  J["site_models_warm"] = {1, 2};
+  EXPECT_CONTAINS(errorOf(J), "site_models_warm: expected an object");
   J = valid();
   J["machine"]["caches"][1]["size"] = 0;
   EXPECT_CONTAINS(errorOf(J), "machine.caches[1].size: expected an integer");

@@ -43,6 +43,9 @@ struct MeasuredSite {
   /// PredictedCount executions for which it could (0 when it never could).
   uint64_t PredictedCount = 0;
   double PredictedTotalPs = 0;
+  /// The same from warm caches, where the profile has warm models.
+  uint64_t PredictedWarmCount = 0;
+  double PredictedWarmTotalPs = 0;
 
   /// Mean time of one execution: what a cost model predicts.
   double meanNs() const { return TotalNs / double(Count); }
@@ -120,6 +123,13 @@ struct SiteComparison {
   std::optional<MeasuredSite> Measured;
   std::optional<double> PredictedUs;
   PredictionSource Source = PredictionSource::Record;
+  /// The run's prediction from warm caches: with PredictedUs (from cold
+  /// ones) the interval [warm, cold] the measured mean is set in.
+  std::optional<double> PredictedWarmUs;
+  /// Where the measured mean lies in that interval, as the SMP paper's
+  /// Loc: 1 - (measured - warm) / (cold - warm), 1 at the warm end, 0 at
+  /// the cold one (outside [0, 1]: beyond the interval).
+  std::optional<double> Locality;
   /// Variables the bindings must give to evaluate the record's cost.
   std::set<std::string> Unbound;
   /// (predicted - measured mean) / measured mean, in percent.

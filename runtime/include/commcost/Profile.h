@@ -87,6 +87,10 @@ public:
   /// Which model predicts which kind of site (send, recv, put, get, copy,
   /// copy-loop, superstep, packet).
   std::map<std::string, std::string> SiteModels;
+  /// Which model predicts a kind of site when its data start in cache
+  /// (site_models_warm): the lower end of the site's [warm, cold] interval.
+  /// Kinds absent here are priced cold only.
+  std::map<std::string, std::string> WarmSiteModels;
   /// The document as read: fields commcost does not know, at any level,
   /// are written back unchanged by toJson().
   nlohmann::json Extra = nlohmann::json::object();
@@ -95,6 +99,8 @@ public:
   /// the kind to no model or to a model it does not have.
   const Model &modelForSite(const std::string &Kind) const;
   const Model &model(const std::string &Name) const;
+  /// The warm model for a kind of site, or null when the profile has none.
+  const Model *warmModelForSite(const std::string &Kind) const;
 
   nlohmann::json toJson() const;
   /// Validates J; Source names the file in errors. J's nesting is not

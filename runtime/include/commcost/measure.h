@@ -4,7 +4,7 @@
  *
  *   uint64_t start = __commcost_measure_now();
  *   MPI_Send(...);                        (or a memcpy, a copy loop, ...)
- *   __commcost_measure_record(&site, start, predicted_ps);
+ *   __commcost_measure_record(&site, start, predicted_ps, predicted_warm_ps);
  *
  * (or times it itself and calls __commcost_measure_record_duration),
  * with one static struct commcost_site per site; the program is linked
@@ -40,15 +40,17 @@ uint64_t __commcost_measure_now(void);
 
 /* Records one run of site that began at start_ns (a value of
  * __commcost_measure_now) and ends now. predicted_ps is the plugin's
- * prediction for this run in picoseconds, negative when there is none.
- * Thread-safe. */
+ * prediction for this run in picoseconds from cold caches, predicted_warm_ps
+ * from warm ones (the ends of the site's interval), each negative when
+ * there is none. Thread-safe. */
 void __commcost_measure_record(struct commcost_site *site, uint64_t start_ns,
-                               int64_t predicted_ps);
+                               int64_t predicted_ps, int64_t predicted_warm_ps);
 
 /* The same for a run whose duration the caller measured: ns nanoseconds
  * (the plugin's sum of a call's executions over a loop nest). */
 void __commcost_measure_record_duration(struct commcost_site *site,
-                                        uint64_t ns, int64_t predicted_ps);
+                                        uint64_t ns, int64_t predicted_ps,
+                                        int64_t predicted_warm_ps);
 
 #ifdef __cplusplus
 }

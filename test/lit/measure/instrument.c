@@ -2,11 +2,14 @@
 // measure library's calls (docs/measure.md): a copy loop from its
 // preheader to its exit, a call in a loop summed over the loop its record
 // counts, a call alone around itself; the predicted cost is computed from
-// the parameters before the clock starts, -1 when it reads another value.
+// the parameters before the clock starts, -1 when it reads another value;
+// so is the cost from warm caches, where the profile has a warm model
+// (-1 where it has none).
 // A site inlined into a caller is timed once. Without the option the code
 // is not changed.
 // RUN: %clang -O0 -g -fplugin=%plugin -fplugin-arg-commcost-measure %mpi_cflags -S -emit-llvm -o - %s | FileCheck %s --check-prefixes=CHECK,O0
 // RUN: %clang -O2 -g -fplugin=%plugin -fplugin-arg-commcost-measure %mpi_cflags -S -emit-llvm -o - %s | FileCheck %s --check-prefixes=CHECK,O2
+// RUN: %clang -O2 -g -fplugin=%plugin -fplugin-arg-commcost-measure -fplugin-arg-commcost-profile=%S/../Inputs/warm-cold-profile.json %mpi_cflags -S -emit-llvm -o - %s | FileCheck %s --check-prefix=WARM
 // RUN: %clang -O2 -g -fplugin=%plugin %mpi_cflags -S -emit-llvm -o - %s | FileCheck %s --check-prefix=PLAIN
 // RUN: not %clang -fplugin=%plugin -fplugin-arg-commcost-mesure -c -o /dev/null %s 2>&1 | FileCheck %s --check-prefix=BADARG
 // PLAIN-NOT: commcost_measure
@@ -18,9 +21,9 @@
 // The descriptors, in the order of the sites: file, function, kind, callee,
 // line, column.
 // CHECK-DAG: @[[PACK:commcost.measure.site[.0-9]*]] = internal global {{.*}} { ptr @[[F1:[^,]*]], ptr @[[PACKN:[^,]*]], ptr @[[LOOPK:[^,]*]], ptr @[[LOOPC:[^,]*]], i32 [[@LINE+13]], i32 3, ptr null }
-// CHECK-DAG: @[[ROWS:commcost.measure.site[.0-9]*]] = internal global {{.*}} { ptr @{{[^,]*}}, ptr @[[ROWSN:[^,]*]], ptr @[[COPYK:[^,]*]], ptr @{{[^,]*}}, i32 [[@LINE+21]], i32 5, ptr null }
-// CHECK-DAG: @[[SEND:commcost.measure.site[.0-9]*]] = internal global {{.*}} { ptr @{{[^,]*}}, ptr @[[SENDN:[^,]*]], ptr @[[SENDK:[^,]*]], ptr @[[SENDC:[^,]*]], i32 [[@LINE+32]], i32 3, ptr null }
-// CHECK-DAG: @[[GLOBAL:commcost.measure.site[.0-9]*]] = internal global {{.*}} i32 [[@LINE+43]], i32 3, ptr null }
+// CHECK-DAG: @[[ROWS:commcost.measure.site[.0-9]*]] = internal global {{.*}} { ptr @{{[^,]*}}, ptr @[[ROWSN:[^,]*]], ptr @[[COPYK:[^,]*]], ptr @{{[^,]*}}, i32 [[@LINE+23]], i32 5, ptr null }
+// CHECK-DAG: @[[SEND:commcost.measure.site[.0-9]*]] = internal global {{.*}} { ptr @{{[^,]*}}, ptr @[[SENDN:[^,]*]], ptr @[[SENDK:[^,]*]], ptr @[[SENDC:[^,]*]], i32 [[@LINE+34]], i32 3, ptr null }
+// CHECK-DAG: @[[GLOBAL:commcost.measure.site[.0-9]*]] = internal global {{.*}} i32 [[@LINE+45]], i32 3, ptr null }
 // CHECK-DAG: @[[F1]] = private unnamed_addr constant [{{[0-9]+}} x i8] c"{{.*}}instrument.c\00"
 // CHECK-DAG: @[[PACKN]] = private unnamed_addr constant [9 x i8] c"pack_col\00"
 // CHECK-DAG: @[[LOOPK]] = private unnamed_addr constant [10 x i8] c"copy-loop\00"
@@ -35,7 +38,9 @@ void pack_col(double *restrict buf, const double *restrict a, int n, int m,
 }
 // CHECK-LABEL: define{{.*}} void @pack_col(
 // CHECK: [[T0:%[0-9]+]] = {{(tail )?}}call i64 @__commcost_measure_now()
-// CHECK: call void @__commcost_measure_record(ptr {{(nonnull )?}}@[[PACK]], i64 [[T0]], i64 %{{[0-9]+}})
+// CHECK: call void @__commcost_measure_record(ptr {{(nonnull )?}}@[[PACK]], i64 [[T0]], i64 %{{[0-9]+}}, i64 {{-1|%[0-9]+}})
+// WARM-LABEL: define{{.*}} void @pack_col(
+// WARM: call void @__commcost_measure_record(ptr nonnull @{{[^,]*}}, i64 %{{[0-9]+}}, i64 %{{[0-9]+}}, i64 %{{[0-9]+}})
 
 void copy_rows(char *restrict d, const char *restrict s, int r, long w) {
   for (int i = 0; i < r; i++)
@@ -43,12 +48,12 @@ void copy_rows(char *restrict d, const char *restrict s, int r, long w) {
 }
 // CHECK-LABEL: define{{.*}} void @copy_rows(
 // O0: store i64 0, ptr %{{[0-9]+}}
-// O2: call void @__commcost_measure_record_duration(ptr nonnull @[[ROWS]], i64 %{{[0-9]+}}, i64 %{{[0-9]+}})
+// O2: call void @__commcost_measure_record_duration(ptr nonnull @[[ROWS]], i64 %{{[0-9]+}}, i64 %{{[0-9]+}}, i64 {{-1|%[0-9]+}})
 // CHECK: [[S0:%[0-9]+]] = {{(tail )?}}call i64 @__commcost_measure_now()
 // CHECK-NEXT: call void @llvm.memcpy.{{.*}}, !commcost.measured
 // CHECK-NEXT: [[S1:%[0-9]+]] = {{(tail )?}}call i64 @__commcost_measure_now()
 // CHECK-NEXT: sub i64 [[S1]], [[S0]]
-// O0: call void @__commcost_measure_record_duration(ptr @[[ROWS]], i64 %{{[0-9]+}}, i64 %{{[0-9]+}})
+// O0: call void @__commcost_measure_record_duration(ptr @[[ROWS]], i64 %{{[0-9]+}}, i64 %{{[0-9]+}}, i64 {{-1|%[0-9]+}})
 
 static inline void send_row(double *a, int n) {
   MPI_Send(a, n, MPI_DOUBLE, 1, 0, MPI_COMM_WORLD);
@@ -66,7 +71,9 @@ void from_global(double *a) {
   MPI_Send(a, global_n, MPI_DOUBLE, 1, 0, MPI_COMM_WORLD);
 }
 // CHECK-LABEL: define{{.*}} void @from_global(
-// CHECK: call void @__commcost_measure_record(ptr {{(nonnull )?}}@[[GLOBAL]], i64 %{{[0-9]+}}, i64 -1)
+// CHECK: call void @__commcost_measure_record(ptr {{(nonnull )?}}@[[GLOBAL]], i64 %{{[0-9]+}}, i64 -1, i64 -1)
+// WARM-LABEL: define{{.*}} void @from_global(
+// WARM: call void @__commcost_measure_record(ptr nonnull @{{[^,]*}}, i64 %{{[0-9]+}}, i64 -1, i64 -1)
 
 // CHECK: declare i64 @__commcost_measure_now() {{.*}}#[[NOW:[0-9]+]]
 // CHECK: attributes #[[NOW]] = { {{.*}}memory(inaccessiblemem: readwrite){{.*}} }
