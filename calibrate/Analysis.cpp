@@ -296,9 +296,11 @@ void analyseMarshalling(Analysis &A, const std::vector<Point> &Ps,
 /// Copies from warm caches: the form of Cold (the copy model selected on
 /// cold transfers) fitted again on the warm points, "-warm" after its
 /// name, with what a warm copy pays that a cold one pays everywhere: the
-/// pages beyond the TLB's reach, walked again on every run (of the sizes
-/// tlbSizesTried(), the one the training points agree with), and the
-/// lines beyond the last-level cache, fetched again. On one run's samples
+/// lines each cache level brings in again when the copy runs again
+/// (L_wm<k>: a column at a power-of-two pitch crowds a few sets and does
+/// not stay), the pages beyond the TLB's reach, walked again on every run
+/// (of the sizes tlbSizesTried(), the one the training points agree
+/// with), and the lines beyond the last-level cache, fetched again. On one run's samples
 /// a column of 2048 doubles a page apart was priced 2.7 us warm without
 /// them and measured 15.5. One form for both ends of the interval
 /// otherwise: the warm points are a quarter of the cold ones, too few to
@@ -313,6 +315,15 @@ void analyseWarmCopies(Analysis &A, const std::vector<Point> &Ps,
   for (const auto &[Name, Value] : Cold.M.coefficients())
     Coefs.push_back(Name);
   std::string Form = Cold.M.formText();
+  // The lines each level brings in when the copy runs again, when the
+  // points carry them.
+  for (const CacheLevel &C : Mc.Caches)
+    if (std::string Feature = "L_wm" + std::to_string(C.Level);
+        !Train.empty() && Train.front().Features.count(Feature)) {
+      std::string Coef = "wm" + std::to_string(C.Level);
+      Form += " + " + Coef + "*" + Feature;
+      Coefs.push_back(Coef);
+    }
   unsigned Last = 0;
   for (const CacheLevel &C : Mc.Caches)
     Last = std::max(Last, C.Level);

@@ -55,13 +55,15 @@ Footprint walked(uint64_t Rows, uint64_t RowBytes, uint64_t RowPitch,
   return F;
 }
 
-/// L_re<k> for each cache level of M, L_sw, P_re_<N> for each N of
-/// TlbEntries.
+/// L_re<k> and L_wm<k> for each cache level of M, L_sw, P_re_<N> for
+/// each N of TlbEntries.
 std::vector<std::string> refetchNames(const MachineInfo &M,
                                       const std::vector<uint64_t> &TlbEntries) {
   std::vector<std::string> Names = {"L_sw"};
-  for (const CacheLevel &C : M.Caches)
+  for (const CacheLevel &C : M.Caches) {
     Names.push_back("L_re" + std::to_string(C.Level));
+    Names.push_back("L_wm" + std::to_string(C.Level));
+  }
   for (uint64_t N : TlbEntries)
     Names.push_back("P_re_" + std::to_string(N));
   return Names;

@@ -528,9 +528,10 @@ private:
   FormulaMemo *Memo;
   SiteFeatures F;
   /// The footprints' walks by unit (line, page), computed once each, and
-  /// their memo key once the walks turn out symbolic.
-  std::map<uint64_t, std::pair<std::vector<SymbolicWalk>, std::string>>
-      WalksIn;
+  /// their memo key once the walks turn out symbolic; the same walks run
+  /// twice (warm misses), by line size.
+  using WalkSet = std::pair<std::vector<SymbolicWalk>, std::string>;
+  std::map<uint64_t, WalkSet> WalksIn, TwiceIn;
 
   bool wanted(std::string_view Name) const {
     return Wanted.empty() ||
@@ -627,6 +628,35 @@ private:
     return Out;
   }
 
+  /// The footprints' walks in units of Unit bytes.
+  WalkSet &walksIn(uint64_t Unit) {
+    auto [It, New] = WalksIn.try_emplace(Unit);
+    if (New)
+      for (const Footprint *Fp : footprints())
+        if (auto W = Memo ? Memo->walk(*Fp, Unit)
+                          : walkOfFootprint(*Fp, Unit, nullptr))
+          It->second.first.push_back(std::move(*W));
+    return It->second;
+  }
+
+  /// Transfers beyond the unique units of W into a cache of geometry G,
+  /// summed over the walks (symbolic when a size is); empty when they
+  /// exceed 2^64.
+  std::optional<Expr> unitsAgainOf(WalkSet &W, const CacheGeometry &G) {
+    auto &[List, Key] = W;
+    if (auto Numeric = numericWalks(List)) {
+      if (auto Again = unitsAgain(*Numeric, G))
+        return Expr::constant(int64_t(*Again));
+      return std::nullopt;
+    }
+    if (!Memo)
+      return unitsAgain(List, G);
+    // Symbolic walks are not empty, so an empty key is one not yet written.
+    if (Key.empty())
+      Key = FormulaMemo::walksKey(List);
+    return Memo->unitsAgain(Key, List, G);
+  }
+
   /// Transfers beyond the unique units into a cache of geometry G, summed
   /// over the footprints walked in units of G.LineSize (symbolic when a
   /// size is); a footprint whose blocks are touched in pieces or are of a
@@ -634,30 +664,36 @@ private:
   /// its units (0).
   void transfersAgain(const std::string &Name, const CacheGeometry &G) {
     // The cache levels share one line size: their walks are the same.
-    auto [It, New] = WalksIn.try_emplace(G.LineSize);
-    auto &[Walks, Key] = It->second;
-    if (New)
-      for (const Footprint *Fp : footprints())
-        if (auto W = Memo ? Memo->walk(*Fp, G.LineSize)
-                          : walkOfFootprint(*Fp, G.LineSize, nullptr))
-          Walks.push_back(std::move(*W));
-    if (auto Numeric = numericWalks(Walks)) {
-      if (auto Again = unitsAgain(*Numeric, G))
-        F.Values.emplace(Name, Expr::constant(int64_t(*Again)));
-      else
-        F.Unavailable.emplace(Name, "its transfers exceed 2^64");
-      return;
-    }
-    if (!Memo) {
-      F.Values.emplace(Name, unitsAgain(Walks, G));
-      return;
-    }
-    // Symbolic walks are not empty, so an empty key is one not yet written.
-    if (Key.empty())
-      Key = FormulaMemo::walksKey(Walks);
-    F.Values.emplace(Name, Memo->unitsAgain(Key, Walks, G));
+    if (auto Again = unitsAgainOf(walksIn(G.LineSize), G))
+      F.Values.emplace(Name, *Again);
+    else
+      F.Unavailable.emplace(Name, "its transfers exceed 2^64");
   }
 
+  /// Lines a second run of the site, right after the first, brings into a
+  /// cache of geometry G: the walks repeated twice with nothing between
+  /// (an outer dimension of two repetitions 0 bytes apart), less the first
+  /// run's transfers. By the layer condition that is nothing when all the
+  /// footprints fit the cache together, in lines and in lines per set, and
+  /// every transfer again when they do not (LRU on a cyclic walk).
+  void warmTransfers(const std::string &Name, const CacheGeometry &G) {
+    WalkSet &Once = walksIn(G.LineSize);
+    auto [It, New] = TwiceIn.try_emplace(G.LineSize);
+    if (New)
+      for (SymbolicWalk W : Once.first) {
+        Expr Unique = W.Dims.empty() ? W.BlockLines : W.Dims.back().Lines;
+        W.Dims.push_back({Expr::constant(2), Expr::constant(0), Unique});
+        It->second.first.push_back(std::move(W));
+      }
+    auto First = unitsAgainOf(Once, G), Both = unitsAgainOf(It->second, G);
+    if (First && Both)
+      F.Values.emplace(Name, *Both - *First);
+    else
+      F.Unavailable.emplace(Name, "its transfers exceed 2^64");
+  }
+
+  /// L_wm<k>: lines a run of the site brings into the level-k cache when
+  /// it runs again at once (warm), by warmTransfers.
   /// L_re<k>: lines brought into the level-k cache again, beyond each
   /// footprint's unique lines, because the loop order walks them after the
   /// cache let them go (Reuse.h); P_re_<N>: pages whose translation a TLB
@@ -668,9 +704,13 @@ private:
   /// inner (a transpose's writes) switches at every element, whichever
   /// cache still holds the lines, and is neither vectorised nor combined.
   void refetches() {
-    for (const CacheLevel &C : M.Caches)
+    for (const CacheLevel &C : M.Caches) {
+      CacheGeometry G{C.SizeBytes, M.LineSize, C.Ways};
       if (std::string Name = "L_re" + std::to_string(C.Level); wanted(Name))
-        transfersAgain(Name, {C.SizeBytes, M.LineSize, C.Ways});
+        transfersAgain(Name, G);
+      if (std::string Name = "L_wm" + std::to_string(C.Level); wanted(Name))
+        warmTransfers(Name, G);
+    }
     if (wanted("L_sw"))
       transfersAgain("L_sw", {M.LineSize * footprints().size(), M.LineSize, 0});
     for (const std::string &Name : Wanted) {

@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 #include <set>
+#include <vector>
 #include <sstream>
 #include <sys/resource.h>
 
@@ -86,12 +87,19 @@ TEST(DefaultProfile, IsAReferenceCalibrationAndCoversEverySiteKind) {
         "hrwm", "M",  "h",     "hi",    "ho",   "V",   "p",   "k",
         "l",   "r",   "w"};
     std::set<std::string> Levels;
-    for (const CacheLevel &C : P.Machine.Caches)
+    for (const CacheLevel &C : P.Machine.Caches) {
       Levels.insert("L_re" + std::to_string(C.Level));
+      Levels.insert("L_wm" + std::to_string(C.Level));
+    }
     Levels.insert("L_sw");
-    for (const std::string &F : P.modelForSite(Kind).features())
-      EXPECT_TRUE(Known.count(F) || Levels.count(F) || F.starts_with("P_re_"))
-          << Kind << " needs unknown feature " << F;
+    std::vector<const Model *> Models = {&P.modelForSite(Kind)};
+    if (const Model *Warm = P.warmModelForSite(Kind))
+      Models.push_back(Warm);
+    for (const Model *M : Models)
+      for (const std::string &F : M->features())
+        EXPECT_TRUE(Known.count(F) || Levels.count(F) ||
+                    F.starts_with("P_re_"))
+            << Kind << ": " << M->name() << " needs unknown feature " << F;
   }
   // A plausible machine: a 4 KiB row copy (one message, one run of 64
   // lines on 2 pages, nothing brought in again) costs 0.01 to 10 us.
@@ -104,6 +112,9 @@ TEST(DefaultProfile, IsAReferenceCalibrationAndCoversEverySiteKind) {
   EXPECT_GT(Us, 0.01);
   EXPECT_LT(Us, 10.0);
   EXPECT_THROW(P.modelForSite("teleport"), ProfileError);
+  // The reference measured copies and sends warm too: their interval.
+  for (const char *Kind : {"copy", "copy-loop", "send", "recv"})
+    EXPECT_NE(P.warmModelForSite(Kind), nullptr) << Kind;
 }
 
 TEST_F(ProfileFiles, RoundTripKeepsModelsAndUnknownFields) {

@@ -297,6 +297,69 @@ TEST(Reuse, PackFeaturesWalkTheLoopsAsTheNestDoes) {
   EXPECT_GT(Nonzero, 20u);
 }
 
+TEST(Reuse, WarmRunsAgainstSimulatedLru) {
+  // L_wm<k> of pack loops (packRefetchFeatures, the plugin's walk of the
+  // loop) against an LRU cache run through the nest twice: the misses of
+  // the second run. The layer condition says all or nothing; it must name
+  // that regime right (at most one line in ten of the footprints brought
+  // in again, or more) and, where lines come again, count them within 2x
+  // (a run that does not fit brings in its lines again and its own
+  // refetches, which L_re estimates within 1.5x for 95% of such loops;
+  // LRU keeps the lines of the sets that do fit). Pitches of a power of
+  // two (columns that crowd a few sets stay in no cache), padded, and
+  // blocks from one element to four times a cache.
+  MachineInfo M;
+  M.Caches = {{1, 8192, false, 4}, {2, 65536, false, 8}};
+  std::mt19937_64 Random(20261128);
+  auto LogUniform = [&](uint64_t Hi) {
+    return std::max<uint64_t>(
+        1, uint64_t(std::exp(std::uniform_real_distribution<double>(
+               0, std::log(double(Hi) + 1))(Random))));
+  };
+  unsigned Cases = 0, SameRegime = 0, Again = 0, Within2x = 0;
+  for (int Case = 0; Case < 150; ++Case) {
+    uint64_t R = LogUniform(512), Cc = LogUniform(128);
+    const uint64_t Lds[] = {64, 128, 512, 2048, 72, 136, 520};
+    uint64_t Ld = std::max(Cc + 1, Lds[Random() % 7]);
+    for (bool ByRows : {true, false}) {
+      Nest N = packNest(R, Cc, Ld, ByRows);
+      FeatureVector F =
+          packRefetchFeatures({R, Cc * 8, Ld * 8}, 0, 8, !ByRows, M, {});
+      for (const CacheLevel &C : M.Caches) {
+        LruCache Cache({C.SizeBytes, M.LineSize, C.Ways});
+        uint64_t Second = 0, Unique = 0;
+        for (int Run = 0; Run < 2; ++Run)
+          for (uint64_t I = 0; I < N.Trips[0]; ++I)
+            for (uint64_t J = 0; J < N.Trips[1]; ++J)
+              for (const Stream &St : N.Streams)
+                Second += Run * Cache.access(St.Base + I * St.Pitch[0] +
+                                             J * St.Pitch[1]);
+        for (const Stream &St : N.Streams)
+          Unique += bruteLines(N, St, N.Trips[0], M.LineSize);
+        double Est = F.at("L_wm" + std::to_string(C.Level));
+        bool SimAgain = Second * 10 > Unique, EstAgain = Est * 10 > Unique;
+        ++Cases;
+        SameRegime += SimAgain == EstAgain;
+        if (SimAgain && EstAgain) {
+          ++Again;
+          Within2x += std::max(Est, double(Second)) <=
+                      2 * std::min(Est, double(Second));
+        }
+        if (getenv("REUSE_DEBUG"))
+          std::cerr << "L" << C.Level << " " << R << "x" << Cc << " ld "
+                    << Ld << (ByRows ? " rows" : " cols") << " unique "
+                    << Unique << " sim " << Second << " est " << Est << "\n";
+      }
+    }
+  }
+  std::cout << Cases << " pack loops and levels: regime right in "
+            << SameRegime << "; " << Again << " with lines again in both, "
+            << Within2x << " of them within 2x\n";
+  EXPECT_GT(Again, Cases / 5);
+  EXPECT_GE(SameRegime * 100, Cases * 95);
+  EXPECT_GE(Within2x * 100, Again * 90);
+}
+
 TEST(Reuse, SymbolicTransfersAreTheNumbersAtEveryBinding) {
   // Walks of one or two streams over two dimensions whose counts, pitches
   // and lines are variables: the expressions evaluated at random sizes

@@ -29,7 +29,7 @@ FeatureVector sliceFeatures(const Slice2D &S, uint64_t Offset,
                             uint64_t LineSize, uint64_t PageSize);
 
 /// L_re<k> for each cache level of M (lines brought in again, Site.h's
-/// featuresOf), L_sw (accesses that switch lines, beyond the unique
+/// featuresOf), L_wm<k> (lines a second run right after brings in), L_sw (accesses that switch lines, beyond the unique
 /// ones) and P_re_<N> for each TLB size N of TlbEntries (pages
 /// walked again) of a loop that copies slice S, whose first byte is at
 /// Offset, into a packed buffer element by element (ElemBytes each), rows
