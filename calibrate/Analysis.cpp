@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <optional>
 #include <set>
 
 namespace commcost::calib {
@@ -109,6 +110,27 @@ double relativeSse(const Model &M, const std::vector<Observation> &Obs) {
   return Sum;
 }
 
+/// Of the forms Texts (each with the coefficients Coefs), the index of the
+/// one whose fit of Train has the least relative squared error; empty when
+/// none can be fitted.
+std::optional<size_t> leastErrorForm(const std::vector<std::string> &Texts,
+                                     const std::vector<std::string> &Coefs,
+                                     const std::vector<Observation> &Train) {
+  double Best = INFINITY;
+  std::optional<size_t> Out;
+  for (size_t I = 0; I < Texts.size(); ++I) {
+    try {
+      Model M = LinearForm("candidate", Texts[I], Coefs).fit(Train, true);
+      if (double E = relativeSse(M, Train); E < Best) {
+        Best = E;
+        Out = I;
+      }
+    } catch (const ModelError &) {
+    }
+  }
+  return Out;
+}
+
 /// Lines of the largest data cache of each level up to MaxLevel, as the
 /// machine reports them (0 where unknown).
 uint64_t cacheLines(const MachineInfo &Mc, unsigned Level) {
@@ -147,25 +169,14 @@ std::vector<ModelForm> streamForms(const std::vector<Observation> &Train,
       Text.replace(Text.find(Name), 1, std::to_string(V));
     return Text;
   };
-  double Best = INFINITY;
-  uint64_t BestK = 0, BestJ = 0;
+  std::vector<std::string> Ramps;
   for (uint64_t K : {4, 8, 16, 32, 64})
-    for (uint64_t J : {16, 32, 64, 128, 256}) {
-      try {
-        Model M = LinearForm("M1-stream", With(Base, K, J), Coefs)
-                      .fit(Train, /*Relative=*/true);
-        double E = relativeSse(M, Train);
-        if (E < Best) {
-          Best = E;
-          BestK = K;
-          BestJ = J;
-        }
-      } catch (const ModelError &) {
-      }
-    }
-  if (!BestK)
+    for (uint64_t J : {16, 32, 64, 128, 256})
+      Ramps.push_back(With(Base, K, J));
+  std::optional<size_t> Ramp = leastErrorForm(Ramps, Coefs, Train);
+  if (!Ramp)
     return {};
-  std::string Stream = With(Base, BestK, BestJ);
+  std::string Stream = Ramps[*Ramp];
   std::vector<ModelForm> Out = {{"M1-stream", "commcost", Stream, Coefs}};
   std::string Cache = Stream;
   std::vector<std::string> CacheCoefs = Coefs;
@@ -198,27 +209,18 @@ std::vector<ModelForm> streamForms(const std::vector<Observation> &Train,
   // Pages walked again: of the TLB sizes the points carry, the one whose
   // fit of the training points has the least relative error.
   if (!ReuseCoefs.empty()) {
-    double BestTlb = INFINITY;
-    std::string Pages;
-    for (const auto &[Name, V] : Train.front().Features) {
-      if (!Name.starts_with("P_re_"))
-        continue;
-      std::vector<std::string> C = Coefs;
-      C.insert(C.end(), ReuseCoefs.begin(), ReuseCoefs.end());
-      C.push_back("t");
-      try {
-        Model M = LinearForm("M1-stream-reuse", Stream + Reuse + " + t*" + Name,
-                             C)
-                      .fit(Train, /*Relative=*/true);
-        if (double E = relativeSse(M, Train); E < BestTlb) {
-          BestTlb = E;
-          Pages = Name;
-        }
-      } catch (const ModelError &) {
-      }
-    }
-    if (!Pages.empty()) {
-      Reuse += " + t*" + Pages;
+    std::vector<std::string> Pages;
+    for (const auto &[Name, V] : Train.front().Features)
+      if (Name.starts_with("P_re_"))
+        Pages.push_back(Reuse + " + t*" + Name);
+    std::vector<std::string> C = Coefs;
+    C.insert(C.end(), ReuseCoefs.begin(), ReuseCoefs.end());
+    C.push_back("t");
+    std::vector<std::string> Texts;
+    for (const std::string &P : Pages)
+      Texts.push_back(Stream + P);
+    if (std::optional<size_t> Tlb = leastErrorForm(Texts, C, Train)) {
+      Reuse = Pages[*Tlb];
       ReuseCoefs.push_back("t");
     }
   }
@@ -332,25 +334,15 @@ void analyseWarmCopies(Analysis &A, const std::vector<Point> &Ps,
     Coefs.push_back("wll");
   }
   Coefs.push_back("wtlb");
-  double Best = INFINITY;
-  std::string Tlb;
-  for (uint64_t Entries : tlbSizesTried()) {
-    std::string With =
-        Form + " + wtlb*max(0, pages - " + std::to_string(Entries) + ")";
-    try {
-      Model M = LinearForm("warm", With, Coefs).fit(Train, /*Relative=*/true);
-      if (double E = relativeSse(M, Train); E < Best) {
-        Best = E;
-        Tlb = With;
-      }
-    } catch (const ModelError &) {
-    }
-  }
-  if (Tlb.empty())
+  std::vector<std::string> Texts;
+  for (uint64_t Entries : tlbSizesTried())
+    Texts.push_back(Form + " + wtlb*max(0, pages - " +
+                    std::to_string(Entries) + ")");
+  std::optional<size_t> Tlb = leastErrorForm(Texts, Coefs, Train);
+  if (!Tlb)
     return;
-  ModelForm F{Cold.Form + "-warm", "commcost", Tlb, Coefs};
-  if (!Train.empty() &&
-      fitForm(A, F, true, "marshalling", Cold.Group, F.Name, "warm-train",
+  ModelForm F{Cold.Form + "-warm", "commcost", Texts[*Tlb], Coefs};
+  if (fitForm(A, F, true, "marshalling", Cold.Group, F.Name, "warm-train",
               Train, {{"warm", Test}}) &&
       !Test.empty())
     for (const char *Site : {"copy", "copy-loop", "send", "recv", "put", "get"})
