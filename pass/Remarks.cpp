@@ -228,7 +228,9 @@ static void emitSite(OptimizationRemarkEmitter &ORE, const BasicBlock *Block,
     }
     if (std::string Align = alignmentOf(S, P.Machine.LineSize); !Align.empty())
       Rem << "; assumed alignment: " << Align;
-    // A cost in the text, its CostUs (and CostPs) under Key's names.
+    // A cost in the text under Key's names: CostUs, or CostPs when
+    // symbolic (the cold one also as CostUs, whose meaning tools rely on;
+    // the warm one, the longest text of a remark, once).
     auto Cost = [&](const SiteCost &S, const std::string &Key) {
       if (S.Us) {
         Rem << ore::NV("CostUs" + Key, formatUs(*S.Us)) << " us";
@@ -236,20 +238,19 @@ static void emitSite(OptimizationRemarkEmitter &ORE, const BasicBlock *Block,
       }
       const std::string &Ps = Printed.text(*S.Ps);
       Rem << "(" << ore::NV("CostPs" + Key, Ps) << ") ps";
-      Extra.emplace_back("CostUs" + Key, usOfPsText(Ps));
+      if (Key.empty())
+        Extra.emplace_back("CostUs", usOfPsText(Ps));
     };
     const SiteCost &W = A.CostWarm;
     if (C.priced()) {
       Rem << "; cost ";
       Cost(C, "");
       // CostUs keeps its meaning (the cost from the state the remark
-      // names); the interval's ends get keys of their own.
+      // names: cold); the warm end gets keys of its own.
       if (W.priced()) {
         Rem << " cold, ";
         Cost(W, "Warm");
         Rem << " warm";
-        Extra.emplace_back("CostUsCold", C.Us ? formatUs(*C.Us)
-                                              : usOfPsText(Printed.text(*C.Ps)));
       }
     } else if (!C.Why.empty()) {
       Rem << "; no cost: " << C.Why;

@@ -101,11 +101,12 @@ template <typename T> bool sameLoops(std::span<const WalkOf<T>> Walks) {
 }
 
 /// The walks of a group, dimension by dimension, sharing Lines lines of
-/// Ways ways in Sets sets.
+/// Ways ways in Sets sets. With Rerun, adds to it the units a second run
+/// of the group brings in (Reuse.h, refetched).
 template <typename T>
 std::vector<T> transfersSharing(std::span<const WalkOf<T>> Walks,
                                 uint64_t Lines, uint64_t Ways, uint64_t Sets,
-                                uint64_t LineSize) {
+                                uint64_t LineSize, T *Rerun) {
   const T One = lit<T>(1), Zero = lit<T>(0);
   size_t N = Walks.size();
   std::vector<T> Unique(N), Transfers(N), Used(N);
@@ -113,16 +114,19 @@ std::vector<T> transfersSharing(std::span<const WalkOf<T>> Walks,
     Unique[I] = Transfers[I] = Walks[I].BlockLines;
     Used[I] = minOf(lit<T>(Sets), maxOf(One, Walks[I].BlockLines));
   }
-  const size_t Dims = Walks[0].Dims.size();
-  for (size_t D = 0; D < Dims; ++D) {
-    // Kerncraft's layer condition: the inner walks of all of them must
-    // fit together, in lines and in lines per set.
+  // Kerncraft's layer condition: the inner walks of all of them must fit
+  // together, in lines and in lines per set.
+  auto Fit = [&] {
     T Together = Zero, PerSet = Zero;
     for (size_t I = 0; I < N; ++I) {
       Together = Together + Unique[I];
       PerSet = PerSet + ceilDivide(Unique[I], Used[I]);
     }
-    T Fits = atMost(Together, lit<T>(Lines)) * atMost(PerSet, lit<T>(Ways));
+    return atMost(Together, lit<T>(Lines)) * atMost(PerSet, lit<T>(Ways));
+  };
+  const size_t Dims = Walks[0].Dims.size();
+  for (size_t D = 0; D < Dims; ++D) {
+    T Fits = Fit();
     for (size_t I = 0; I < N; ++I) {
       const DimOf<T> &Dim = Walks[I].Dims[D];
       // An empty repetition or an empty inner walk ends the walk. When
@@ -139,9 +143,10 @@ std::vector<T> transfersSharing(std::span<const WalkOf<T>> Walks,
       T Next = times(Dim.Count, Transfers[I]) -
                Fits * (times(Dim.Count, Unique[I]) - Dim.Lines);
       Transfers[I] = choose(Live, maxOf(Next, Dim.Lines), Zero);
-      // The sets and unique lines only matter to an outer dimension: the
-      // symbolic sets are most of the cost of a symbolic walk.
-      if (D + 1 < Dims) {
+      // The sets and unique lines only matter to an outer dimension (or a
+      // second run): the symbolic sets are most of the cost of a symbolic
+      // walk.
+      if (D + 1 < Dims || Rerun) {
         T Sets1 = maxOf(One, setsAfterRepeating(Used[I], Unique[I], Dim.Lines,
                                                 maxOf(One, Dim.Count),
                                                 Dim.Pitch, LineSize, Sets));
@@ -152,12 +157,25 @@ std::vector<T> transfersSharing(std::span<const WalkOf<T>> Walks,
         Transfers[I] = std::min(Transfers[I], Saturated);
     }
   }
+  // The second run is an outer dimension of two repetitions 0 bytes
+  // apart: 2 * Transfers - Fits * Unique transfers (the lines stay when
+  // the whole run fits), less the first run's. Transfers >= Unique, so
+  // the layer condition's floor (the unique lines) never binds.
+  if (Rerun) {
+    T All = Zero, Stay = Zero;
+    for (size_t I = 0; I < N; ++I) {
+      All = All + Transfers[I];
+      Stay = Stay + Unique[I];
+    }
+    *Rerun = *Rerun + All - Fit() * Stay;
+  }
   return Transfers;
 }
 
+/// With Rerun (0 on entry), the units a second run brings in too.
 template <typename T>
 std::vector<T> transfers(std::span<const WalkOf<T>> Walks,
-                         const CacheGeometry &C) {
+                         const CacheGeometry &C, T *Rerun = nullptr) {
   if (Walks.empty())
     return {};
   uint64_t LineSize = std::max<uint64_t>(1, C.LineSize);
@@ -165,14 +183,14 @@ std::vector<T> transfers(std::span<const WalkOf<T>> Walks,
   uint64_t Ways = C.Ways ? std::min(C.Ways, Lines) : Lines;
   uint64_t Sets = std::max<uint64_t>(1, Lines / Ways);
   if (sameLoops(Walks))
-    return transfersSharing(Walks, Lines, Ways, Sets, LineSize);
+    return transfersSharing(Walks, Lines, Ways, Sets, LineSize, Rerun);
   uint64_t Share = Walks.size();
   std::vector<T> Out;
   for (const WalkOf<T> &W : Walks)
     Out.push_back(transfersSharing(std::span(&W, 1),
                                    std::max<uint64_t>(1, Lines / Share),
                                    std::max<uint64_t>(1, Ways / Share), Sets,
-                                   LineSize)
+                                   LineSize, Rerun)
                       .front());
   return Out;
 }
@@ -213,24 +231,36 @@ template <typename W> static auto lastUnits(const W &Walk) {
   return Walk.Dims.empty() ? Walk.BlockLines : Walk.Dims.back().Lines;
 }
 
-std::optional<uint64_t> unitsAgain(std::span<const Walk> Walks,
-                                   const CacheGeometry &C) {
-  auto T = lineTransfers(Walks, C);
-  if (!T)
-    return std::nullopt;
-  uint64_t Again = 0;
+/// Transfers beyond each walk's unique units, summed.
+template <typename T, typename W>
+static T againOf(const std::vector<T> &Transfers, std::span<const W> Walks) {
+  T Again = lit<T>(0);
   for (size_t I = 0; I < Walks.size(); ++I)
-    Again += (*T)[I] - lastUnits(Walks[I]);
-  return std::min<uint64_t>(Again,
-                            uint64_t(std::numeric_limits<int64_t>::max()));
+    Again = Again + (Transfers[I] - T(lastUnits(Walks[I])));
+  return Again;
+}
+
+std::optional<Refetched<uint64_t>> refetched(std::span<const Walk> Walks,
+                                             const CacheGeometry &C) {
+  Num Rerun = 0;
+  std::vector<Num> T = transfers<Num>(widen<Num>(Walks), C, &Rerun);
+  for (Num V : T)
+    if (V < 0 || V > Num(std::numeric_limits<uint64_t>::max()))
+      return std::nullopt;
+  const Num Most = std::numeric_limits<int64_t>::max();
+  return Refetched<uint64_t>{uint64_t(std::min(againOf(T, Walks), Most)),
+                             uint64_t(std::min(Rerun, Most))};
+}
+
+Refetched<Expr> refetched(std::span<const SymbolicWalk> Walks,
+                          const CacheGeometry &C) {
+  Expr Rerun = Expr::constant(0);
+  std::vector<Expr> T = transfers<Expr>(widen<Expr>(Walks), C, &Rerun);
+  return {againOf(T, Walks), Rerun};
 }
 
 Expr unitsAgain(std::span<const SymbolicWalk> Walks, const CacheGeometry &C) {
-  std::vector<Expr> T = lineTransferExprs(Walks, C);
-  Expr Again = Expr::constant(0);
-  for (size_t I = 0; I < Walks.size(); ++I)
-    Again = Again + (T[I] - lastUnits(Walks[I]));
-  return Again;
+  return againOf(lineTransferExprs(Walks, C), Walks);
 }
 
 } // namespace commcost

@@ -211,29 +211,36 @@ std::string FormulaMemo::walksKey(std::span<const SymbolicWalk> Walks) {
   return Key;
 }
 
-Expr FormulaMemo::unitsAgain(const std::string &WalksKey,
-                             std::span<const SymbolicWalk> Walks,
-                             const CacheGeometry &G) {
+Refetched<Expr> FormulaMemo::refetched(const std::string &WalksKey,
+                                       std::span<const SymbolicWalk> Walks,
+                                       const CacheGeometry &G, bool Rerun) {
   std::string Key;
   appendKey(Key, G.Bytes);
   appendKey(Key, G.LineSize);
   appendKey(Key, G.Ways);
   Key += WalksKey;
   auto [It, New] = Again.try_emplace(std::move(Key));
-  if (New)
-    It->second = commcost::unitsAgain(Walks, G);
-  return It->second;
+  auto &[Units, HasRerun] = It->second;
+  if (New && !Rerun)
+    Units.Again = commcost::unitsAgain(Walks, G);
+  else if (Rerun && !HasRerun) {
+    Units = commcost::refetched(Walks, G);
+    HasRerun = true;
+  }
+  return Units;
 }
 
 Expr FormulaMemo::costPs(const Model &M,
                          const std::map<std::string, Expr> &Features) {
-  std::string Key;
-  appendKey(Key, M.id());
+  // Keyed by the expressions themselves: a symbolic feature prints to
+  // kilobytes, and sites built from one another share their nodes, which
+  // compare at once.
+  std::pair<uint64_t, std::vector<Expr>> Key{M.id(), {}};
   for (const std::string &Name : M.features()) {
     auto It = Features.find(Name);
     if (It == Features.end())
       return M.costExprPs(Features); // which says what is missing
-    appendKey(Key, {&It->second});
+    Key.second.push_back(It->second);
   }
   if (auto It = Costs.find(Key); It != Costs.end())
     return It->second;
@@ -528,10 +535,9 @@ private:
   FormulaMemo *Memo;
   SiteFeatures F;
   /// The footprints' walks by unit (line, page), computed once each, and
-  /// their memo key once the walks turn out symbolic; the same walks run
-  /// twice (warm misses), by line size.
+  /// their memo key once the walks turn out symbolic.
   using WalkSet = std::pair<std::vector<SymbolicWalk>, std::string>;
-  std::map<uint64_t, WalkSet> WalksIn, TwiceIn;
+  std::map<uint64_t, WalkSet> WalksIn;
 
   bool wanted(std::string_view Name) const {
     return Wanted.empty() ||
@@ -640,60 +646,52 @@ private:
   }
 
   /// Transfers beyond the unique units of W into a cache of geometry G,
-  /// summed over the walks (symbolic when a size is); empty when they
-  /// exceed 2^64.
-  std::optional<Expr> unitsAgainOf(WalkSet &W, const CacheGeometry &G) {
+  /// summed over the walks, and with Rerun the units a second run right
+  /// after brings in (Reuse.h, refetched; symbolic when a size is); empty
+  /// when they exceed 2^64.
+  std::optional<Refetched<Expr>> refetchedOf(WalkSet &W, const CacheGeometry &G,
+                                             bool Rerun) {
     auto &[List, Key] = W;
     if (auto Numeric = numericWalks(List)) {
-      if (auto Again = unitsAgain(*Numeric, G))
-        return Expr::constant(int64_t(*Again));
-      return std::nullopt;
+      auto Units = commcost::refetched(*Numeric, G);
+      if (!Units)
+        return std::nullopt;
+      return Refetched<Expr>{Expr::constant(int64_t(Units->Again)),
+                             Expr::constant(int64_t(Units->Rerun))};
     }
     if (!Memo)
-      return unitsAgain(List, G);
+      return commcost::refetched(List, G);
     // Symbolic walks are not empty, so an empty key is one not yet written.
     if (Key.empty())
       Key = FormulaMemo::walksKey(List);
-    return Memo->unitsAgain(Key, List, G);
+    return Memo->refetched(Key, List, G, Rerun);
   }
 
-  /// Transfers beyond the unique units into a cache of geometry G, summed
-  /// over the footprints walked in units of G.LineSize (symbolic when a
-  /// size is); a footprint whose blocks are touched in pieces or are of a
-  /// symbolic size, or whose rows lie at loaded pointers, is taken to reuse
-  /// its units (0).
-  void transfersAgain(const std::string &Name, const CacheGeometry &G) {
+  /// Transfers into a cache of geometry G beyond the unique units (Again,
+  /// as Name), and the units a second run right after brings in (Rerun,
+  /// as RerunName when not empty), of the footprints walked in units of
+  /// G.LineSize; a footprint whose blocks are touched in pieces or are of
+  /// a symbolic size, or whose rows lie at loaded pointers, is taken to
+  /// reuse its units (0).
+  void transfersAgain(const std::string &Name, const CacheGeometry &G,
+                      const std::string &RerunName = "") {
     // The cache levels share one line size: their walks are the same.
-    if (auto Again = unitsAgainOf(walksIn(G.LineSize), G))
-      F.Values.emplace(Name, *Again);
-    else
-      F.Unavailable.emplace(Name, "its transfers exceed 2^64");
-  }
-
-  /// Lines a second run of the site, right after the first, brings into a
-  /// cache of geometry G: the walks repeated twice with nothing between
-  /// (an outer dimension of two repetitions 0 bytes apart), less the first
-  /// run's transfers. By the layer condition that is nothing when all the
-  /// footprints fit the cache together, in lines and in lines per set, and
-  /// every transfer again when they do not (LRU on a cyclic walk).
-  void warmTransfers(const std::string &Name, const CacheGeometry &G) {
-    WalkSet &Once = walksIn(G.LineSize);
-    auto [It, New] = TwiceIn.try_emplace(G.LineSize);
-    if (New)
-      for (SymbolicWalk W : Once.first) {
-        Expr Unique = W.Dims.empty() ? W.BlockLines : W.Dims.back().Lines;
-        W.Dims.push_back({Expr::constant(2), Expr::constant(0), Unique});
-        It->second.first.push_back(std::move(W));
+    auto Units = refetchedOf(walksIn(G.LineSize), G, !RerunName.empty());
+    for (auto [Feature, Value] :
+         {std::pair{&Name, &Refetched<Expr>::Again},
+          std::pair{&RerunName, &Refetched<Expr>::Rerun}})
+      if (!Feature->empty() && wanted(*Feature)) {
+        if (Units)
+          F.Values.emplace(*Feature, (*Units).*Value);
+        else
+          F.Unavailable.emplace(*Feature, "its transfers exceed 2^64");
       }
-    auto First = unitsAgainOf(Once, G), Both = unitsAgainOf(It->second, G);
-    if (First && Both)
-      F.Values.emplace(Name, *Both - *First);
-    else
-      F.Unavailable.emplace(Name, "its transfers exceed 2^64");
   }
 
   /// L_wm<k>: lines a run of the site brings into the level-k cache when
-  /// it runs again at once (warm), by warmTransfers.
+  /// it runs again at once (warm): by the layer condition, none when all
+  /// the footprints fit the cache together, in lines and in lines per set,
+  /// and every transfer again when they do not (Reuse.h, refetched).
   /// L_re<k>: lines brought into the level-k cache again, beyond each
   /// footprint's unique lines, because the loop order walks them after the
   /// cache let them go (Reuse.h); P_re_<N>: pages whose translation a TLB
@@ -706,10 +704,10 @@ private:
   void refetches() {
     for (const CacheLevel &C : M.Caches) {
       CacheGeometry G{C.SizeBytes, M.LineSize, C.Ways};
-      if (std::string Name = "L_re" + std::to_string(C.Level); wanted(Name))
-        transfersAgain(Name, G);
-      if (std::string Name = "L_wm" + std::to_string(C.Level); wanted(Name))
-        warmTransfers(Name, G);
+      std::string Level = std::to_string(C.Level), Name = "L_re" + Level,
+                  Warm = "L_wm" + Level;
+      if (wanted(Name) || wanted(Warm))
+        transfersAgain(Name, G, wanted(Warm) ? Warm : "");
     }
     if (wanted("L_sw"))
       transfersAgain("L_sw", {M.LineSize * footprints().size(), M.LineSize, 0});

@@ -360,6 +360,83 @@ TEST(Reuse, WarmRunsAgainstSimulatedLru) {
   EXPECT_GE(Within2x * 100, Again * 90);
 }
 
+TEST(Reuse, RerunIsTheRunRepeatedTwiceInOnePass) {
+  // refetched's Rerun, computed from the first run's pass, against its
+  // definition: the units again (Again) of the walks given an outer
+  // dimension of two repetitions 0 bytes apart, less the walks'. Random walks
+  // (one to three, over the same loops or not, blocks and counts of 0,
+  // power-of-two, padded and unaligned pitches) in three caches; and the
+  // expressions of two symbolic streams evaluated at random sizes.
+  const CacheGeometry Caches[] = {{8192, 64, 4}, {32768, 64, 8}, {4096, 64, 0}};
+  std::mt19937_64 Random(20261128);
+  auto Pick = [&](std::initializer_list<uint64_t> Values) {
+    return *(Values.begin() + Random() % Values.size());
+  };
+  auto Twice = [](std::vector<Walk> Walks) {
+    for (Walk &W : Walks)
+      W.Dims.push_back(
+          {2, 0, W.Dims.empty() ? W.BlockLines : W.Dims.back().Lines});
+    return Walks;
+  };
+  unsigned Checked = 0, Nonzero = 0;
+  for (const CacheGeometry &G : Caches)
+    for (int Case = 0; Case < 400; ++Case) {
+      std::vector<Walk> Walks(1 + Random() % 3);
+      size_t Dims = Random() % 4;
+      bool Same = Random() % 2;
+      std::vector<uint64_t> Counts;
+      for (size_t D = 0; D < Dims; ++D)
+        Counts.push_back(Pick({0, 1, 2, 3, 64, 130, 512}));
+      for (Walk &W : Walks) {
+        W.BlockLines = Pick({0, 1, 2, 4, 100});
+        uint64_t Inner = W.BlockLines;
+        for (size_t D = 0; D < (Same ? Dims : Random() % 4); ++D) {
+          uint64_t Count = Same ? Counts[D] : Pick({0, 1, 3, 64, 512});
+          uint64_t Lines =
+              Count && Inner ? Pick({Inner, Inner * Count, Inner + Count}) : 0;
+          W.Dims.push_back(
+              {Count, Pick({0, 8, 64, 4096, 4160, 100, 24}), Lines});
+          Inner = Lines;
+        }
+      }
+      auto Got = refetched(Walks, G), Both = refetched(Twice(Walks), G);
+      ASSERT_TRUE(Got && Both);
+      EXPECT_EQ(Got->Rerun, Both->Again - Got->Again) << "case " << Case;
+      Nonzero += Got->Rerun != 0;
+      ++Checked;
+    }
+  auto V = [](const char *Name) { return Expr::var(Name); };
+  SymbolicWalk Pair[] = {
+      {Expr::constant(1),
+       {{V("n"), V("p0"), V("l0")}, {V("m"), V("p1"), V("l1")}}},
+      {Expr::constant(2),
+       {{V("n"), V("q0"), V("k0")}, {V("m"), V("q1"), V("k1")}}}};
+  for (const CacheGeometry &G : Caches) {
+    Refetched<Expr> E = refetched(Pair, G);
+    for (int Case = 0; Case < 200; ++Case) {
+      uint64_t N = Pick({1, 3, 8, 64, 100}), M = Pick({1, 2, 9, 70, 300});
+      uint64_t P0 = Pick({8, 64, 4096, 4160, 100}), P1 = Pick({8, 512, 4104});
+      uint64_t Q0 = Pick({8, 64, 16384}), Q1 = Pick({8, 2048, 2056});
+      uint64_t L0 = Pick({1, N, N + 1}), L1 = Pick({L0, L0 * M, L0 * M + 3});
+      uint64_t K0 = 2 * N, K1 = K0 * M;
+      Expr::IntBindings B = {{"n", N},   {"m", M},   {"p0", P0}, {"p1", P1},
+                             {"l0", L0}, {"l1", L1}, {"q0", Q0}, {"q1", Q1},
+                             {"k0", K0}, {"k1", K1}};
+      Walk Numbers[] = {{1, {{N, P0, L0}, {M, P1, L1}}},
+                        {2, {{N, Q0, K0}, {M, Q1, K1}}}};
+      auto Want = refetched(Numbers, G);
+      ASSERT_TRUE(Want);
+      EXPECT_EQ(uint64_t(E.Again.evaluate(B)), Want->Again);
+      EXPECT_EQ(uint64_t(E.Rerun.evaluate(B)), Want->Rerun)
+          << "n=" << N << " m=" << M << " p0=" << P0 << " p1=" << P1;
+      ++Checked;
+    }
+  }
+  std::cout << Checked << " walks and bindings checked, " << Nonzero
+            << " numeric cases with units on the rerun\n";
+  EXPECT_GT(Nonzero, 100u);
+}
+
 TEST(Reuse, SymbolicTransfersAreTheNumbersAtEveryBinding) {
   // Walks of one or two streams over two dimensions whose counts, pitches
   // and lines are variables: the expressions evaluated at random sizes

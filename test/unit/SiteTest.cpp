@@ -431,7 +431,8 @@ TEST(SiteFeatures, OneMemoForManySitesChangesNoFeature) {
 
 // The memo's key holds every part of a walk: walks that differ only in
 // their pitch (a power of two, whose rows share few cache sets, and one
-// padded by a line) get the transfers of their own pitch.
+// padded by a line) get the transfers of their own pitch; a walk first
+// priced without its rerun gets it when asked.
 TEST(SiteLines, MemoisedTransfersKeepThePitch) {
   FormulaMemo Memo;
   CacheGeometry L1{4096, 64, 2};
@@ -442,18 +443,25 @@ TEST(SiteLines, MemoisedTransfersKeepThePitch) {
                             {N, num(0), num(32)}}};
     return std::vector<SymbolicWalk>{W};
   };
-  auto Memoised = [&](int64_t Pitch) {
+  auto Memoised = [&](int64_t Pitch, bool Rerun) {
     std::vector<SymbolicWalk> W = Walk(Pitch);
-    return Memo.unitsAgain(FormulaMemo::walksKey(W), W, L1);
+    return Memo.refetched(FormulaMemo::walksKey(W), W, L1, Rerun);
   };
   for (int64_t Pitch : {4096, 4160, 4096})
-    EXPECT_EQ(Memoised(Pitch).str(), unitsAgain(Walk(Pitch), L1).str())
+    EXPECT_EQ(Memoised(Pitch, false).Again.str(),
+              unitsAgain(Walk(Pitch), L1).str())
+        << "pitch " << Pitch;
+  for (int64_t Pitch : {4096, 4160})
+    EXPECT_EQ(Memoised(Pitch, true).Rerun.str(),
+              refetched(Walk(Pitch), L1).Rerun.str())
         << "pitch " << Pitch;
   // 2 ways: at a pitch of 4096 the rows share one set and come in again
-  // on every walk after the first; padded, they spread over 32 sets and
-  // stay.
-  EXPECT_EQ(Memoised(4096).evaluate({{"n", 4}}), 96);
-  EXPECT_EQ(Memoised(4160).evaluate({{"n", 4}}), 0);
+  // on every walk after the first, and on a rerun; padded, they spread
+  // over 32 sets and stay.
+  EXPECT_EQ(Memoised(4096, false).Again.evaluate({{"n", 4}}), 96);
+  EXPECT_EQ(Memoised(4096, true).Rerun.evaluate({{"n", 4}}), 128);
+  EXPECT_EQ(Memoised(4160, false).Again.evaluate({{"n", 4}}), 0);
+  EXPECT_EQ(Memoised(4160, true).Rerun.evaluate({{"n", 4}}), 0);
 }
 
 // Memoised costs are keyed by the model and the features' values: a model

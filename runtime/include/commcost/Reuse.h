@@ -75,10 +75,25 @@ std::vector<Expr> lineTransferExprs(std::span<const SymbolicWalk> Walks,
 
 /// Transfers beyond the unique units: each walk's transfers into C less
 /// its unique units (its outermost dimension's lines, or its block's),
-/// summed over the walks. Numbers: empty when the transfers do not fit in
-/// 64 bits; a sum beyond INT64_MAX is INT64_MAX.
-std::optional<uint64_t> unitsAgain(std::span<const Walk> Walks,
-                                   const CacheGeometry &C);
+/// summed over the walks (refetched's Again, without its Rerun).
 Expr unitsAgain(std::span<const SymbolicWalk> Walks, const CacheGeometry &C);
+
+/// Transfers beyond the unique units (Again: each walk's transfers into C
+/// less its unique units, its outermost dimension's lines or its block's,
+/// summed over the walks) and, in the same pass, the units a
+/// second run of them brings into C when it follows the first at once
+/// (Rerun: a warm run). That is the layer condition of the whole run
+/// repeated, an outer dimension of two repetitions 0 bytes apart, less the
+/// first run's transfers: none when all the walks fit C together, in
+/// lines and in lines per set, and every transfer of the first run again
+/// when they do not (LRU on a cyclic walk). Numbers: empty when the
+/// transfers do not fit in 64 bits; a sum beyond INT64_MAX is INT64_MAX.
+template <typename T> struct Refetched {
+  T Again, Rerun;
+};
+std::optional<Refetched<uint64_t>> refetched(std::span<const Walk> Walks,
+                                             const CacheGeometry &C);
+Refetched<Expr> refetched(std::span<const SymbolicWalk> Walks,
+                          const CacheGeometry &C);
 
 } // namespace commcost

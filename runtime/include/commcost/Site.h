@@ -135,18 +135,21 @@ public:
   std::optional<SymbolicWalk> walk(const Footprint &Fp, uint64_t Unit);
   /// The key of Walks, written once for walks priced in several caches.
   static std::string walksKey(std::span<const SymbolicWalk> Walks);
-  /// unitsAgain(Walks, G) (Reuse.h) of walks whose walksKey is WalksKey.
-  Expr unitsAgain(const std::string &WalksKey,
-                  std::span<const SymbolicWalk> Walks, const CacheGeometry &G);
+  /// refetched(Walks, G) (Reuse.h) of walks whose walksKey is WalksKey;
+  /// its Rerun only when Rerun (it costs the outermost dimension's sets).
+  Refetched<Expr> refetched(const std::string &WalksKey,
+                            std::span<const SymbolicWalk> Walks,
+                            const CacheGeometry &G, bool Rerun);
   /// M.costExprPs(Features).
   Expr costPs(const Model &M, const std::map<std::string, Expr> &Features);
 
 private:
   std::map<std::string, SymbolicLineBounds> Known;
   std::map<std::string, Expr> Runs;
-  std::map<std::string, Expr> Again;
+  /// Refetched units by geometry and walks; the bool: Rerun is known.
+  std::map<std::string, std::pair<Refetched<Expr>, bool>> Again;
   std::map<std::string, std::optional<SymbolicWalk>> Walks;
-  std::map<std::string, Expr> Costs;
+  std::map<std::pair<uint64_t, std::vector<Expr>>, Expr> Costs;
 };
 
 /// Unique units (lines or pages of Unit bytes) of a footprint: min and max
