@@ -136,7 +136,7 @@ std::vector<Point> runMessagePassing(RunContext &Ctx) {
   // switch and its single-copy threshold; the paper's h stopped at 1 MB.
   std::vector<uint64_t> Hs =
       logSpaced(64 * P, (4u << 20) * P, Ctx.Quick ? 10 : 40, 8 * P);
-  std::vector<uint64_t> Limits = mpiEagerLimits();
+  std::vector<uint64_t> Limits = mpiProtocolLimits();
   std::vector<uint64_t> Ms =
       messageSizes(8, 4u << 20, Ctx.Quick ? 16 : 60, Limits);
   auto B = std::make_shared<Buffers>();

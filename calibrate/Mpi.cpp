@@ -114,7 +114,7 @@ double mpiSynchronisedStart(double LeadUs) {
   return Start;
 }
 
-std::vector<uint64_t> mpiEagerLimits() {
+std::vector<uint64_t> mpiProtocolLimits() {
   std::vector<uint64_t> Out;
   int Provided, Count = 0;
   if (!Active || MPI_T_init_thread(MPI_THREAD_SINGLE, &Provided) !=
@@ -128,7 +128,8 @@ std::vector<uint64_t> mpiEagerLimits() {
     MPI_T_enum Enum;
     if (MPI_T_cvar_get_info(I, Name, &NameLen, &Verbosity, &Type, &Enum, Desc,
                             &DescLen, &Bind, &Scope) != MPI_SUCCESS ||
-        !std::string_view(Name).ends_with("eager_limit") ||
+        !(std::string_view(Name).ends_with("eager_limit") ||
+          std::string_view(Name).ends_with("max_inline_send")) ||
         Bind != MPI_T_BIND_NO_OBJECT)
       continue;
     MPI_T_cvar_handle Handle;

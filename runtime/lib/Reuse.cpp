@@ -114,19 +114,37 @@ std::vector<T> transfersSharing(std::span<const WalkOf<T>> Walks,
     Unique[I] = Transfers[I] = Walks[I].BlockLines;
     Used[I] = minOf(lit<T>(Sets), maxOf(One, Walks[I].BlockLines));
   }
-  // Kerncraft's layer condition: the inner walks of all of them must fit
-  // together, in lines and in lines per set.
+  // Kerncraft's layer condition, walk by walk: the inner walks of all of
+  // them must fit together in lines, and walk I's lines per set, with the
+  // others' lines spread over the sets I uses (or over their own, when
+  // more), within the ways. A column that crowds a few sets then fails
+  // alone: failing every walk with it counted the packed buffer written
+  // beside a column walked outer as brought in again too (a simulated LRU
+  // cache keeps it, ReuseTest), twice the transfers of a transpose's
+  // column, which costs as much per element. Lines of a walk that fits in
+  // the sets a failing one crowds are taken to stay: a share of one set
+  // in 2048 in a second-level cache. (Counting that share, Used[J] of
+  // Used[I] sets, named the regime in ReuseTest's small caches as often
+  // as failing every walk did, and made a remark's text half as long
+  // again: compile time +1 point on bench/compile_time.py's units.)
   auto Fit = [&] {
-    T Together = Zero, PerSet = Zero;
-    for (size_t I = 0; I < N; ++I) {
+    T Together = Zero;
+    for (size_t I = 0; I < N; ++I)
       Together = Together + Unique[I];
-      PerSet = PerSet + ceilDivide(Unique[I], Used[I]);
+    T InLines = atMost(Together, lit<T>(Lines));
+    std::vector<T> Fits(N);
+    for (size_t I = 0; I < N; ++I) {
+      T PerSet = ceilDivide(Unique[I], Used[I]);
+      for (size_t J = 0; J < N; ++J)
+        if (J != I)
+          PerSet = PerSet + ceilDivide(Unique[J], maxOf(Used[I], Used[J]));
+      Fits[I] = InLines * atMost(PerSet, lit<T>(Ways));
     }
-    return atMost(Together, lit<T>(Lines)) * atMost(PerSet, lit<T>(Ways));
+    return Fits;
   };
   const size_t Dims = Walks[0].Dims.size();
   for (size_t D = 0; D < Dims; ++D) {
-    T Fits = Fit();
+    std::vector<T> Fits = Fit();
     for (size_t I = 0; I < N; ++I) {
       const DimOf<T> &Dim = Walks[I].Dims[D];
       // An empty repetition or an empty inner walk ends the walk. When
@@ -141,7 +159,7 @@ std::vector<T> transfersSharing(std::span<const WalkOf<T>> Walks,
       // not, when the inner walk fits (Dim.Lines <= Count * Unique: the
       // saving is never negative).
       T Next = times(Dim.Count, Transfers[I]) -
-               Fits * (times(Dim.Count, Unique[I]) - Dim.Lines);
+               Fits[I] * (times(Dim.Count, Unique[I]) - Dim.Lines);
       Transfers[I] = choose(Live, maxOf(Next, Dim.Lines), Zero);
       // The sets and unique lines only matter to an outer dimension (or a
       // second run): the symbolic sets are most of the cost of a symbolic
@@ -158,16 +176,13 @@ std::vector<T> transfersSharing(std::span<const WalkOf<T>> Walks,
     }
   }
   // The second run is an outer dimension of two repetitions 0 bytes
-  // apart: 2 * Transfers - Fits * Unique transfers (the lines stay when
-  // the whole run fits), less the first run's. Transfers >= Unique, so
-  // the layer condition's floor (the unique lines) never binds.
+  // apart: 2 * Transfers - Fits * Unique transfers (a walk keeps its
+  // lines when its whole run fits), less the first run's. Transfers >=
+  // Unique, so the layer condition's floor (the unique lines) never binds.
   if (Rerun) {
-    T All = Zero, Stay = Zero;
-    for (size_t I = 0; I < N; ++I) {
-      All = All + Transfers[I];
-      Stay = Stay + Unique[I];
-    }
-    *Rerun = *Rerun + All - Fit() * Stay;
+    std::vector<T> Fits = Fit();
+    for (size_t I = 0; I < N; ++I)
+      *Rerun = *Rerun + Transfers[I] - Fits[I] * Unique[I];
   }
   return Transfers;
 }

@@ -46,10 +46,12 @@ struct Walk {
 /// (one access of each per innermost iteration, as the reads and writes of
 /// a copy loop). Walks over the same loops (as many dimensions, with the
 /// same counts) share the cache as they use it: a dimension's repetitions
-/// reuse lines when the inner walks of all of them fit together, in lines
-/// and in lines per set (Kerncraft's layer condition, which a stream that
-/// crowds a few sets makes fail for all: measured against a simulated LRU
-/// cache it names the regime right in 97% of pack loops, ReuseTest). Walks that differ each get an even share. Each
+/// of a walk reuse its lines when the inner walks of all of them fit
+/// together in lines and the walk's lines per set, with the others' spread
+/// over its sets, fit the ways (Kerncraft's layer condition, walk by walk:
+/// a stream that crowds a few sets fails alone; measured against a
+/// simulated LRU cache, ReuseTest). Walks that differ each get an even
+/// share. Each
 /// result is at least the walk's unique lines and at most one transfer per
 /// block line touched; empty when a count does not fit in 64 bits.
 std::optional<std::vector<uint64_t>> lineTransfers(std::span<const Walk> Walks,
@@ -84,9 +86,9 @@ Expr unitsAgain(std::span<const SymbolicWalk> Walks, const CacheGeometry &C);
 /// second run of them brings into C when it follows the first at once
 /// (Rerun: a warm run). That is the layer condition of the whole run
 /// repeated, an outer dimension of two repetitions 0 bytes apart, less the
-/// first run's transfers: none when all the walks fit C together, in
-/// lines and in lines per set, and every transfer of the first run again
-/// when they do not (LRU on a cyclic walk). Numbers: empty when the
+/// first run's transfers: none of a walk whose whole run fits C beside
+/// the others (lineTransfers' condition), and every transfer of its first
+/// run again when it does not (LRU on a cyclic walk). Numbers: empty when the
 /// transfers do not fit in 64 bits; a sum beyond INT64_MAX is INT64_MAX.
 template <typename T> struct Refetched {
   T Again, Rerun;

@@ -7,12 +7,13 @@
 // 64 rows x 8 columns of a matrix of 512 doubles a row (4 KiB: 64 lines,
 // a multiple of the 64 sets), packed column by column: a column's 64
 // lines fall into one L1 set of 12 ways, so each of the 8 columns brings
-// them in again (8 x 64 - 64 = 448), and the packed buffer's lines, one
-// per row, are lost with them (the inner walks must fit together): 896.
+// them in again (8 x 64 - 64 = 448); the packed buffer's lines, one per
+// row, spread one a set with the column's one beside them, 2 of 12 ways,
+// and stay (an LRU cache loses the one in the column's set: 7 more).
 // In L2 the 4 KiB pitch shifts by 64 of 2048 sets: 32 sets, 2 lines each,
 // and the buffer's line beside them: 3 of 16 ways, every line kept.
 void pack_columns_pow2(double *restrict buf, const double *restrict m) {
-  // CHECK: [[@LINE+1]]:3: remark: loop (copy-loop) {{.*}}; lines brought in again (loop order): L1 896; assumed
+  // CHECK: [[@LINE+1]]:3: remark: loop (copy-loop) {{.*}}; lines brought in again (loop order): L1 448; assumed
   for (int j = 0; j < 8; ++j)
     for (int i = 0; i < 64; ++i)
       buf[i * 8 + j] = m[i * 512 + j];
