@@ -304,9 +304,9 @@ void analyseMarshalling(Analysis &A, const std::vector<Point> &Ps,
 /// (of the sizes tlbSizesTried(), the one the training points agree
 /// with), and the lines beyond the last-level cache, fetched again. On
 /// one run's samples a column of 2048 doubles a page apart was priced
-/// 2.7 us warm without them and measured 15.5. One form for both ends of the interval
-/// otherwise: the warm points are a quarter of the cold ones, too few to
-/// select among dozens of forms.
+/// 2.7 us warm without them and measured 15.5. One form for both ends of
+/// the interval otherwise: the warm points are a quarter of the cold
+/// ones, too few to select among dozens of forms.
 void analyseWarmCopies(Analysis &A, const std::vector<Point> &Ps,
                        const FittedForm &Cold, const MachineInfo &Mc) {
   auto Train =

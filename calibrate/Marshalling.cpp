@@ -248,29 +248,31 @@ Shape randomShape(Rng &Random, uint64_t MaxDim) {
     S.MemcpyRows = Mode == 2;
   }
   S.Unpack = std::uniform_int_distribution<int>(0, 1)(Random) == 1;
-  if (S.Kind == "transpose" &&
-      std::uniform_int_distribution<int>(0, 2)(Random) == 0) {
-    // One transpose in three square, of a power-of-two side up to 1024,
-    // into a buffer of that pitch or padded by a line: the transposes
-    // programs write, whose columns at a pitch of 4 KiB or more crowd the
-    // second-level cache's sets (at random sides 3 of 1,916 transposes of
-    // one run did; a 512 x 512 one cost 6x its padded twin and was priced
-    // at 1.6x it).
-    uint64_t Side = std::min<uint64_t>(
-        uint64_t(1) << std::uniform_int_distribution<int>(5, 10)(Random),
-        std::bit_floor(std::min(S.Rows, S.Cols)));
-    S.R = S.C = Side;
-    S.Row0 = std::uniform_int_distribution<uint64_t>(0, S.Rows - S.R)(Random);
-    S.Col0 = std::uniform_int_distribution<uint64_t>(0, S.Cols - S.C)(Random);
-    S.BufPitch = Side + 8 * std::uniform_int_distribution<int>(0, 1)(Random);
-    S.Unpack = false;
-  } else if (S.Kind == "transpose") {
-    // Dense, the next power of two (whose column crowds a few sets) or
-    // padded by a line.
-    int Pitch = std::uniform_int_distribution<int>(0, 2)(Random);
-    S.BufPitch = Pitch == 0   ? S.R
-                 : Pitch == 1 ? std::bit_ceil(std::max<uint64_t>(S.R, 8))
-                              : S.R + 8;
+  if (S.Kind == "transpose") {
+    if (std::uniform_int_distribution<int>(0, 2)(Random) == 0) {
+      // One transpose in three square, of a power-of-two side up to 1024,
+      // into a buffer of that pitch or padded by a line: the transposes
+      // programs write, whose columns at a pitch of 4 KiB or more crowd
+      // the second-level cache's sets (at random sides 3 of 1,916
+      // transposes of one run did; a 512 x 512 one cost 6x its padded
+      // twin and was priced at 1.6x it).
+      uint64_t Side = std::min<uint64_t>(
+          uint64_t(1) << std::uniform_int_distribution<int>(5, 10)(Random),
+          std::bit_floor(std::min(S.Rows, S.Cols)));
+      S.R = S.C = Side;
+      S.Row0 =
+          std::uniform_int_distribution<uint64_t>(0, S.Rows - S.R)(Random);
+      S.Col0 =
+          std::uniform_int_distribution<uint64_t>(0, S.Cols - S.C)(Random);
+      S.BufPitch = Side + 8 * std::uniform_int_distribution<int>(0, 1)(Random);
+    } else {
+      // Dense, the next power of two (whose column crowds a few sets) or
+      // padded by a line.
+      int Pitch = std::uniform_int_distribution<int>(0, 2)(Random);
+      S.BufPitch = Pitch == 0   ? S.R
+                   : Pitch == 1 ? std::bit_ceil(std::max<uint64_t>(S.R, 8))
+                                : S.R + 8;
+    }
     S.Unpack = false;
   }
   return S;

@@ -128,9 +128,10 @@ std::vector<uint64_t> mpiProtocolLimits() {
     MPI_T_enum Enum;
     if (MPI_T_cvar_get_info(I, Name, &NameLen, &Verbosity, &Type, &Enum, Desc,
                             &DescLen, &Bind, &Scope) != MPI_SUCCESS ||
-        !(std::string_view(Name).ends_with("eager_limit") ||
-          std::string_view(Name).ends_with("max_inline_send")) ||
         Bind != MPI_T_BIND_NO_OBJECT)
+      continue;
+    if (std::string_view Var(Name);
+        !Var.ends_with("eager_limit") && !Var.ends_with("max_inline_send"))
       continue;
     MPI_T_cvar_handle Handle;
     int Elements = 0;

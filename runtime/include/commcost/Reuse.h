@@ -51,9 +51,9 @@ struct Walk {
 /// over its sets, fit the ways (Kerncraft's layer condition, walk by walk:
 /// a stream that crowds a few sets fails alone; measured against a
 /// simulated LRU cache, ReuseTest). Walks that differ each get an even
-/// share. Each
-/// result is at least the walk's unique lines and at most one transfer per
-/// block line touched; empty when a count does not fit in 64 bits.
+/// share. Each result is at least the walk's unique lines and at most one
+/// transfer per block line touched; empty when a count does not fit in 64
+/// bits.
 std::optional<std::vector<uint64_t>> lineTransfers(std::span<const Walk> Walks,
                                                    const CacheGeometry &C);
 
@@ -88,8 +88,9 @@ Expr unitsAgain(std::span<const SymbolicWalk> Walks, const CacheGeometry &C);
 /// repeated, an outer dimension of two repetitions 0 bytes apart, less the
 /// first run's transfers: none of a walk whose whole run fits C beside
 /// the others (lineTransfers' condition), and every transfer of its first
-/// run again when it does not (LRU on a cyclic walk). Numbers: empty when the
-/// transfers do not fit in 64 bits; a sum beyond INT64_MAX is INT64_MAX.
+/// run again when it does not (LRU on a cyclic walk). Numbers: empty when
+/// the transfers do not fit in 64 bits; a sum beyond INT64_MAX is
+/// INT64_MAX.
 template <typename T> struct Refetched {
   T Again, Rerun;
 };
