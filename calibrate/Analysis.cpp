@@ -155,6 +155,14 @@ std::vector<ModelForm> streamForms(const std::vector<Observation> &Train,
       "a*n + b*m + c*L_mem + e*pages + f*runs + s*min(L_mem, K*pages) + "
       "u*min(L_mem, J*n)";
   std::vector<std::string> Coefs = {"a", "b", "c", "e", "f", "s", "u"};
+  // A cold page walk reads its line of page-table entries from memory
+  // unless a page of the same line was walked first: calibration columns
+  // of 2048 doubles and more cost 15-16 ns an element at a pitch of about
+  // 4.4 KiB and 25-28 ns at 16 KiB or more, on as many pages each.
+  if (!Train.empty() && Train.front().Features.count("L_pt")) {
+    Base += " + pt*L_pt";
+    Coefs.push_back("pt");
+  }
   // Points of several messages (one memcpy per row) tell a transfer's
   // fixed cost z from a message's a; points of one message cannot.
   if (std::any_of(Train.begin(), Train.end(), [](const Observation &O) {

@@ -45,25 +45,6 @@ void flushRange(const void *Begin, size_t Bytes) {
   _mm_mfence();
 }
 
-void evictTlb() {
-  constexpr size_t Pages = 16384, PageBytes = 4096;
-  static char *Buffer = [] {
-    auto *B = static_cast<char *>(
-        std::aligned_alloc(PageBytes, Pages * PageBytes));
-    if (!B)
-      throw std::bad_alloc();
-    std::memset(B, 1, Pages * PageBytes);
-    return B;
-  }();
-  // A different line of each page, so that the lines touched spread over
-  // the cache sets instead of crowding the few a page offset maps to.
-  unsigned Sum = 0;
-  for (size_t I = 0; I < Pages; ++I)
-    Sum += static_cast<volatile char *>(
-        Buffer)[I * PageBytes + (I * 64) % PageBytes];
-  doNotOptimize(&Sum);
-}
-
 void evictByReading(size_t Bytes) {
   static std::vector<char> Buffer;
   if (Buffer.size() < Bytes)

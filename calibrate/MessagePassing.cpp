@@ -74,13 +74,6 @@ double runStream(uint64_t N, uint64_t Bpm, Buffers &B, size_t EvictBytes) {
   return mpiMax(nowUs() - T0);
 }
 
-/// What each rank reads to evict: four times the last-level cache (the
-/// kernel benchmark's 128 MiB on a 32 MiB one), at most 128 MiB, since a
-/// virtual machine may report its host's cache.
-size_t evictionBytes(const MachineInfo &M) {
-  return size_t(std::min<uint64_t>(4 * lastLevelCacheBytes(M), 128u << 20));
-}
-
 /// Streams of one and of more messages, up to 16 MiB a sender: cold (every
 /// rank evicts first) or warm (the same buffers, sent again at once: the
 /// lower end of a send's [warm, cold] interval). Under --quick fewer
@@ -100,7 +93,7 @@ std::vector<Point> runStreams(RunContext &Ctx, std::shared_ptr<Buffers> B,
       Ctx.Quick ? messageSizes(8, 4u << 20, 20, Limits, {-16, 8},
                                /*PowersOfTwo=*/false)
                 : messageSizes(8, 4u << 20, 32, Limits);
-  size_t Evict = Cold ? evictionBytes(Ctx.Machine) : 0;
+  size_t Evict = Cold ? coldStateBytes(Ctx.Machine) : 0;
   std::vector<PointSpec> Specs;
   for (uint64_t Bpm : Sizes)
     for (uint64_t N : Ns) {
@@ -114,18 +107,15 @@ std::vector<Point> runStreams(RunContext &Ctx, std::shared_ptr<Buffers> B,
       S.Record.Features = {{"n", double(N)}, {"bpm", double(Bpm)},
                            {"m", double(N * Bpm)}};
       S.Once = [N, Bpm, B, Evict] { return runStream(N, Bpm, *B, Evict); };
+      if (Cold)
+        S.Policy = Ctx.evictingPolicy();
       Specs.push_back(std::move(S));
     }
   size_t Skipped;
-  if (!Cold)
-    return measureSuite(Ctx, "mpi-warm", std::move(Specs), Ctx.budget(20, 3),
-                        Skipped);
-  // An eviction takes milliseconds: fewer repetitions, none to warm up.
-  RunContext Evicting = Ctx;
-  Evicting.Policy = Ctx.Quick ? RepeatPolicy{0, 5, 9, 0.02, 3e5}
-                              : RepeatPolicy{0, 5, 15, 0.01, 1e6};
-  return measureSuite(Evicting, "mpi-cold", std::move(Specs),
-                      Ctx.budget(60, 10), Skipped);
+  return Cold ? measureSuite(Ctx, "mpi-cold", std::move(Specs),
+                             Ctx.budget(60, 10), Skipped)
+              : measureSuite(Ctx, "mpi-warm", std::move(Specs),
+                             Ctx.budget(20, 3), Skipped);
 }
 
 } // namespace

@@ -29,7 +29,8 @@ std::vector<Point> runNoiseFloor(RunContext &Ctx) {
     S.Record.Features["probe"] = Probe;
     Ctx.Prog->step(Done++, S.Record.Kind);
     S.Setup();
-    S.Record.SamplesUs = repeatUntilStable(S.Once, Ctx.Policy);
+    S.Record.SamplesUs =
+        repeatUntilStable(S.Once, S.Policy.value_or(Ctx.Policy));
     Out.push_back(std::move(S.Record));
   };
   for (unsigned Pass = 0; Pass < Passes; ++Pass)

@@ -34,7 +34,8 @@ std::vector<Point> measureSuite(RunContext &Ctx, const std::string &Name,
     Ctx.Prog->step(I, S.Record.Kind);
     if (S.Setup)
       S.Setup();
-    S.Record.SamplesUs = repeatUntilStable(S.Once, Ctx.Policy);
+    S.Record.SamplesUs =
+        repeatUntilStable(S.Once, S.Policy.value_or(Ctx.Policy));
     Out.push_back(std::move(S.Record));
   }
   Ctx.Prog->endSuite(Out.size(), Skipped,
@@ -47,6 +48,10 @@ uint64_t lastLevelCacheBytes(const MachineInfo &M) {
   for (const CacheLevel &C : M.Caches)
     Llc = std::max(Llc, C.SizeBytes);
   return Llc ? Llc : uint64_t(32) << 20;
+}
+
+size_t coldStateBytes(const MachineInfo &M) {
+  return size_t(std::min<uint64_t>(4 * lastLevelCacheBytes(M), 128u << 20));
 }
 
 } // namespace commcost::calib

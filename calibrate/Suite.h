@@ -11,6 +11,7 @@
 
 #include <csignal>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -45,11 +46,22 @@ struct RunContext {
   double budget(double FullS, double QuickS) const {
     return Quick ? QuickS : FullS;
   }
+  /// Repetitions of a sample that starts with evictByReading: an eviction
+  /// takes milliseconds, so fewer of them, none to warm up.
+  RepeatPolicy evictingPolicy() const {
+    return Quick ? RepeatPolicy{0, 5, 9, 0.02, 3e5}
+                 : RepeatPolicy{0, 5, 15, 0.01, 1e6};
+  }
 };
 
 /// The largest cache the machine reports (the last level), 32 MiB when it
 /// reports none.
 uint64_t lastLevelCacheBytes(const MachineInfo &M);
+
+/// What a sample reads to start cold (evictByReading): four times the
+/// last-level cache (the kernel benchmark's 128 MiB on a 32 MiB one), at
+/// most 128 MiB, since a virtual machine may report its host's cache.
+size_t coldStateBytes(const MachineInfo &M);
 
 /// A point to measure: its record (samples not yet taken) and the function
 /// that takes one sample in microseconds.
@@ -58,6 +70,8 @@ struct PointSpec {
   std::function<double()> Once;
   /// Runs before the repetitions of this point (allocation, first touch).
   std::function<void()> Setup;
+  /// How often Once runs, when not the run's policy (RunContext::Policy).
+  std::optional<RepeatPolicy> Policy;
 };
 
 /// Measures Specs in a random order (seeded) until BudgetS runs out; the

@@ -10,6 +10,10 @@
 
 namespace commcost {
 
+uint64_t pageTableLineSpan(const MachineInfo &M) {
+  return M.PageSize * std::max<uint64_t>(1, M.LineSize / 8);
+}
+
 Expr contiguousRunsOfSymbolicSlice(const SymbolicSlice &S) {
   Expr Runs = formulas::contiguousRuns(formulas::Dims3<Expr>{
       S.Planes, S.Rows, S.BytesPerRow, S.RowPitch, S.PlanePitch});
@@ -86,7 +90,7 @@ FeatureVector sliceFeatures(const Slice2D &S, uint64_t Offset,
   MachineInfo M;
   M.LineSize = LineSize;
   M.PageSize = PageSize;
-  return folded(Copy, M, {"n", "m", "L_mem", "pages", "runs"});
+  return folded(Copy, M, {"n", "m", "L_mem", "pages", "L_pt", "runs"});
 }
 
 FeatureVector packRefetchFeatures(const Slice2D &S, uint64_t Offset,
@@ -124,7 +128,8 @@ FeatureVector transposeFeatures(uint64_t R, uint64_t C, uint64_t ElemBytes,
                      /*RowsInner=*/false);
   Copy.Written = walked(C, R * ElemBytes, DstPitch, ElemBytes, Align, 0,
                         /*RowsInner=*/true);
-  std::vector<std::string> Names = {"n", "m", "L_mem", "pages", "runs"};
+  std::vector<std::string> Names = {"n", "m", "L_mem", "pages", "L_pt",
+                                    "runs"};
   for (std::string &Name : refetchNames(M, TlbEntries))
     Names.push_back(std::move(Name));
   return folded(Copy, M, Names);

@@ -502,6 +502,12 @@ public:
         auto B = uniqueLinesOfFootprint(Fp, M.PageSize, Why, Memo);
         return B ? std::optional<Expr>(B->Max) : std::nullopt;
       });
+    if (wanted("L_pt"))
+      acrossFootprints("L_pt", [&](const Footprint &Fp, std::string &Why) {
+        auto B =
+            uniqueLinesOfFootprint(Fp, pageTableLineSpan(M), Why, Memo);
+        return B ? std::optional<Expr>(B->Max) : std::nullopt;
+      });
     if (wanted("runs"))
       acrossFootprints("runs", [this](const Footprint &Fp, std::string &Why)
                                    -> std::optional<Expr> {

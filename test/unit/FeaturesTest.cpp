@@ -26,6 +26,25 @@ TEST(Features, SliceFeaturesCountBytesLinesPagesAndRuns) {
   EXPECT_EQ(F.at("L_mem"), 100);
   EXPECT_EQ(F.at("pages"), double(Pages.size()));
   EXPECT_EQ(F.at("runs"), 100);
+  // Lines of page-table entries: 8 entries of 8 bytes a line, a 32 KiB
+  // span each. The base is aligned to a page, not to a span: the count of
+  // the worst of the 8 placements, which brute force finds.
+  auto WorstSpans = [](uint64_t Offset, uint64_t Pitch) {
+    size_t Worst = 0;
+    for (uint64_t Base = 0; Base < 32768; Base += 4096) {
+      std::set<uint64_t> Spans;
+      for (uint64_t R = 0; R < 100; ++R)
+        Spans.insert((Base + Offset + R * Pitch) / 32768);
+      Worst = std::max(Worst, Spans.size());
+    }
+    return double(Worst);
+  };
+  EXPECT_EQ(F.at("L_pt"), WorstSpans(0, 8000));
+  // Rows 16 KiB apart share a span by twos: 50, or 51 where the first
+  // row is alone in its span.
+  EXPECT_EQ(sliceFeatures({100, 8, 16384}, 4096, 64, 4096).at("L_pt"),
+            WorstSpans(4096, 16384));
+  EXPECT_EQ(WorstSpans(4096, 16384), 51);
 
   Slice2D Rows{10, 800, 800};
   F = sliceFeatures(Rows, 32, 64, 4096);

@@ -82,7 +82,7 @@ TEST(DefaultProfile, IsAReferenceCalibrationAndCoversEverySiteKind) {
     // Every feature a site model needs is one the analysis derives
     // (docs/profile.md lists them).
     static const std::set<std::string> Known = {
-        "n",   "m",   "L_mem", "pages", "runs", "bpm", "hr",  "hw",
+        "n",   "m",   "L_mem", "pages", "L_pt", "runs", "bpm", "hr",  "hw",
         "hrc", "hrm", "hwc",   "hwm",   "hrb",  "hwb", "hrw", "hrwc",
         "hrwm", "M",  "h",     "hi",    "ho",   "V",   "p",   "k",
         "l",   "r",   "w"};

@@ -22,9 +22,18 @@ namespace commcost {
 /// previous one.
 Expr contiguousRunsOfSymbolicSlice(const SymbolicSlice &S);
 
+/// Bytes of address space that one cache line of last-level page-table
+/// entries maps: LineSize / 8 entries of 8 bytes (x86-64, AArch64), a page
+/// each (32 KiB with 64-byte lines and 4 KiB pages). A walk after the
+/// program's other work reads that line from memory; pages that share it
+/// find it cached.
+uint64_t pageTableLineSpan(const MachineInfo &M);
+
 /// One transfer of slice S whose first byte is at Offset: n = 1, m bytes,
-/// L_mem unique lines, pages (the same count with the page as the line) and
-/// runs (contiguous pieces); featuresOf's values for that site, folded.
+/// L_mem unique lines, pages (the same count with the page as the line),
+/// L_pt (the same with pageTableLineSpan as the line: the lines of
+/// page-table entries a cold walk reads) and runs (contiguous pieces);
+/// featuresOf's values for that site, folded.
 FeatureVector sliceFeatures(const Slice2D &S, uint64_t Offset,
                             uint64_t LineSize, uint64_t PageSize);
 
@@ -44,7 +53,7 @@ FeatureVector packRefetchFeatures(const Slice2D &S, uint64_t Offset,
 /// elements: row i of the source (its first byte at Offset, rows SrcPitch
 /// bytes apart) becomes column i of the destination (at a page boundary,
 /// rows DstPitch bytes apart), element by element, source rows outer. n,
-/// m, L_mem, pages, runs (of the larger side), L_re<k>, L_sw and P_re_<N> as for
+/// m, L_mem, pages, L_pt, runs (of the larger side), L_re<k>, L_sw and P_re_<N> as for
 /// packRefetchFeatures: the plugin's features of that copy loop.
 FeatureVector transposeFeatures(uint64_t R, uint64_t C, uint64_t ElemBytes,
                                 uint64_t SrcPitch, uint64_t Offset,
