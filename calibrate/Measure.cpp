@@ -1,13 +1,10 @@
-// Repetition loop, clock and cache flush.
+// Repetition loop, clock, cache flush and eviction.
 #include "Measure.h"
 
 #include "Stats.h"
 
 #include <chrono>
 #include <cstdint>
-#include <cstdlib>
-#include <cstring>
-#include <new>
 #include <vector>
 #include <immintrin.h>
 
