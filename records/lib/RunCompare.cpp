@@ -119,9 +119,10 @@ MeasuredRun parseRun(std::string_view Text, const std::string &Name) {
   if (!J.is_object())
     R.fail("(document)", "expected an object");
   std::string Format = R.string(J, "", "format");
-  if (Format != RunFormat)
-    R.fail("format", "expected \"" + std::string(RunFormat) + "\", got \"" +
-                         clip(Format) + "\"");
+  if (Format != RunFormat && Format != RunFormatBefore)
+    R.fail("format", "expected \"" + std::string(RunFormat) + "\" or \"" +
+                         RunFormatBefore + "\", got \"" + clip(Format) +
+                         "\"");
 
   MeasuredRun Out;
   Out.File = Name;

@@ -1,5 +1,5 @@
 /* libcommcost-measure, the writing half: the run file
- * <dir>/commcost-run.<pid>.json (format "commcost-run/1", docs/measure.md).
+ * <dir>/commcost-run.<pid>.json (format "commcost-run/2", docs/measure.md).
  * A snapshot of every site's statistics, descriptors with the same key
  * merged, sorted, written to a temporary file beside the target and
  * renamed over it, so that a reader never sees half a file. */
@@ -46,19 +46,6 @@ static int compare_keys(const void *a, const void *b) {
   if ((c = strcmp(text_or_empty(x->kind), text_or_empty(y->kind))))
     return c;
   return strcmp(text_or_empty(x->callee), text_or_empty(y->callee));
-}
-
-static int compare_u64(const void *a, const void *b) {
-  uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-  return (x > y) - (x < y);
-}
-
-/* The median of v[0..n), n > 0; sorts v. */
-static double median(uint64_t *v, size_t n) {
-  qsort(v, n, sizeof *v, compare_u64);
-  if (n % 2)
-    return (double)v[n / 2];
-  return (double)v[n / 2 - 1] + (double)(v[n / 2] - v[n / 2 - 1]) / 2.0;
 }
 
 static void free_entries(struct entry *entries, size_t n) {
@@ -257,17 +244,6 @@ static long launcher_rank(void) {
   return -1;
 }
 
-/* The median of back-to-back clock readings: about what each measured
- * duration holds beyond its site. */
-static double timer_overhead_ns(void) {
-  uint64_t d[1000];
-  for (size_t i = 0; i < sizeof d / sizeof *d; ++i) {
-    uint64_t t0 = __commcost_measure_now();
-    d[i] = __commcost_measure_now() - t0;
-  }
-  return median(d, sizeof d / sizeof *d);
-}
-
 static void put_entry(FILE *out, struct entry *e) {
   fputs("    {\"file\": ", out);
   put_string(out, e->key->file);
@@ -280,7 +256,7 @@ static void put_entry(FILE *out, struct entry *e) {
   put_string(out, e->key->callee);
   fprintf(out, ",\n     \"count\": %llu, \"total_ns\": %llu, \"median_ns\": ",
           (unsigned long long)e->count, (unsigned long long)e->total_ns);
-  put_double(out, median(e->samples, e->nsamples));
+  put_double(out, commcost_measure_median(e->samples, e->nsamples));
   fprintf(out, ", \"min_ns\": %llu, \"max_ns\": %llu",
           (unsigned long long)e->min_ns, (unsigned long long)e->max_ns);
   if (e->predicted_count) {
@@ -320,7 +296,7 @@ static int run_text(char **text, size_t *length) {
     size = 0;
   program[size] = '\0';
 
-  fputs("{\n  \"format\": \"commcost-run/1\",\n  \"program\": ", out);
+  fputs("{\n  \"format\": \"commcost-run/2\",\n  \"program\": ", out);
   put_string(out, program);
   fprintf(out, ",\n  \"pid\": %ld,\n  \"rank\": ", (long)getpid());
   long rank = launcher_rank();
@@ -330,7 +306,7 @@ static int run_text(char **text, size_t *length) {
     fprintf(out, "%ld", rank);
   fputs(",\n  \"clock\": \"CLOCK_MONOTONIC\",\n  \"timer_overhead_ns\": ",
         out);
-  put_double(out, timer_overhead_ns());
+  put_double(out, (double)commcost_measure_timer_overhead_ns);
   fputs(",\n  \"sites\": [", out);
   for (size_t i = 0; i < n; ++i) {
     fputs(i ? ",\n" : "\n", out);

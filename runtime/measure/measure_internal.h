@@ -12,6 +12,7 @@
 #include "commcost/measure.h"
 
 #include <pthread.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #ifdef __cplusplus
@@ -47,11 +48,26 @@ COMMCOST_MEASURE_HIDDEN extern struct commcost_measure_state
 COMMCOST_MEASURE_HIDDEN extern pthread_mutex_t commcost_measure_states_lock;
 
 /* Adds one run of site that took ns nanoseconds (a prediction < 0: none):
- * __commcost_measure_record_duration without arranging the dump at exit. */
+ * __commcost_measure_record_sum of one piece without the clock's overhead
+ * taken off and without arranging the dump at exit. */
 COMMCOST_MEASURE_HIDDEN void
 commcost_measure_record_duration(struct commcost_site *site, uint64_t ns,
                                  int64_t predicted_ps,
                                  int64_t predicted_warm_ps);
+
+/* Nanoseconds a timed piece holds beyond its site (about one clock
+ * reading): the median of back-to-back clock readings, measured when the
+ * process records its first run (0 before). */
+COMMCOST_MEASURE_HIDDEN extern uint64_t commcost_measure_timer_overhead_ns;
+
+/* A site's own time: ns, measured as spans timed pieces, less spans timer
+ * overheads of overhead_ns each, or 0 where that would be negative. */
+COMMCOST_MEASURE_HIDDEN uint64_t commcost_measure_net_ns(uint64_t ns,
+                                                         uint64_t spans,
+                                                         uint64_t overhead_ns);
+
+/* The median of v[0..n), n > 0; sorts v. */
+COMMCOST_MEASURE_HIDDEN double commcost_measure_median(uint64_t *v, size_t n);
 
 /* Writes dir/commcost-run.<pid>.json atomically. Returns 0, or -1 after
  * printing "commcost-measure: cannot write <path>: <reason>" to stderr. */

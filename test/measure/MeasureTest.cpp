@@ -176,6 +176,21 @@ TEST(Measure, NowIsMonotonicNanoseconds) {
   EXPECT_LT(T1 - T0, 10'000'000'000u);
 }
 
+TEST(Measure, NetTimeTakesOffOneOverheadPerPieceNeverBelowZero) {
+  EXPECT_EQ(commcost_measure_net_ns(1000, 1, 30), 970u);
+  EXPECT_EQ(commcost_measure_net_ns(1000, 10, 30), 700u);
+  EXPECT_EQ(commcost_measure_net_ns(1000, 0, 30), 1000u);
+  EXPECT_EQ(commcost_measure_net_ns(1000, 1000, 0), 1000u);
+  // Pieces shorter than a clock reading: the site took no measurable time.
+  EXPECT_EQ(commcost_measure_net_ns(299, 10, 30), 0u);
+  EXPECT_EQ(commcost_measure_net_ns(300, 10, 30), 0u);
+  EXPECT_EQ(commcost_measure_net_ns(301, 10, 30), 1u);
+  // spans * overhead beyond 64 bits.
+  EXPECT_EQ(commcost_measure_net_ns(UINT64_MAX, UINT64_MAX / 2, 3), 0u);
+  EXPECT_EQ(commcost_measure_net_ns(UINT64_MAX, UINT64_MAX / 3, 3), 0u);
+  EXPECT_EQ(commcost_measure_net_ns(UINT64_MAX, UINT64_MAX / 3 - 1, 3), 3u);
+}
+
 TEST(Measure, StatisticsMatchBruteForceUpToTheReservoirSize) {
   std::mt19937_64 Random(7);
   const std::vector<uint32_t> Counts = {1, 2, 3, 500, 1023,
@@ -388,7 +403,7 @@ TEST(Measure, RunFileHeader) {
   ScopedEnv Ompi("OMPI_COMM_WORLD_RANK", nullptr), Pmix("PMIX_RANK", nullptr),
       Pmi("PMI_RANK", nullptr);
   json Run = json::parse(dumpText());
-  EXPECT_EQ(Run.at("format"), "commcost-run/1");
+  EXPECT_EQ(Run.at("format"), "commcost-run/2");
   EXPECT_EQ(Run.at("program"), fs::read_symlink("/proc/self/exe").string());
   EXPECT_EQ(Run.at("pid"), ::getpid());
   EXPECT_TRUE(Run.at("rank").is_null());

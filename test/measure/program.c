@@ -2,8 +2,9 @@
  * libcommcost-measure alone, it times a copy through the public API as
  * instrumented code does, forks a child that times a site of its own, and
  * exits normally, so that each process writes its run file at exit.
- * `program duration` instead records one run of a known duration, as the
- * plugin does for a call timed over a loop nest, and nothing else. */
+ * `program sum` instead records two runs of known durations, as the plugin
+ * does for a call timed over a loop nest: 1 ms timed as 40 pieces, and
+ * 5 ns as 1000 pieces (less than their clock overheads), and nothing else. */
 #define _POSIX_C_SOURCE 200809L
 
 #include "commcost/measure.h"
@@ -32,8 +33,9 @@ static void copy(struct commcost_site *site, int64_t predicted_ps) {
 }
 
 int main(int argc, char **argv) {
-  if (argc > 1 && strcmp(argv[1], "duration") == 0) {
-    __commcost_measure_record_duration(&nest_site, 250, 3000, 700);
+  if (argc > 1 && strcmp(argv[1], "sum") == 0) {
+    __commcost_measure_record_sum(&nest_site, 1000000, 40, 3000, 700);
+    __commcost_measure_record_sum(&nest_site, 5, 1000, 3000, 700);
     return 0;
   }
   for (int i = 0; i < 5; ++i)

@@ -4,8 +4,9 @@ program.c, which records through the public API and forks, and checks the
 run files that it and its child write at exit (docs/measure.md). Three runs:
 into $COMMCOST_MEASURE_DIR (and not the current directory), into the
 current directory when the variable is unset, and with a launcher's rank.
-A fourth records only a known duration, through
-__commcost_measure_record_duration, which must arrange the file too.
+A fourth records only two sums of known durations, through
+__commcost_measure_record_sum, which must arrange the file too and take a
+clock overhead off each piece summed (never below 0).
 
     run_program.py PROGRAM
 """
@@ -69,7 +70,7 @@ def check_runs(directory, program, pid, rank):
     parent = runs.pop(pid)
     (child_pid, child), = runs.items()
     for run_file, run_pid in ((parent, pid), (child, child_pid)):
-        expected = {"format": "commcost-run/1",
+        expected = {"format": "commcost-run/2",
                     "program": os.path.realpath(program),
                     "pid": run_pid, "rank": rank, "clock": "CLOCK_MONOTONIC"}
         for key, value in expected.items():
@@ -99,7 +100,7 @@ def main():
     program = os.path.abspath(sys.argv[1])  # run from other directories
     with tempfile.TemporaryDirectory(prefix="commcost-measure-") as top:
         dirs = {name: os.path.join(top, name)
-                for name in ("cwd", "env", "unset", "rank", "duration")}
+                for name in ("cwd", "env", "unset", "rank", "sum")}
         for d in dirs.values():
             os.mkdir(d)
 
@@ -117,16 +118,22 @@ def main():
         check_runs(dirs["rank"], program, pid, 3)
 
         pid = run(program, dirs["cwd"],
-                  {"COMMCOST_MEASURE_DIR": dirs["duration"]}, ["duration"])
-        runs = read_runs(dirs["duration"])
+                  {"COMMCOST_MEASURE_DIR": dirs["sum"]}, ["sum"])
+        runs = read_runs(dirs["sum"])
         if list(runs) != [pid] or len(runs[pid]["sites"]) != 1:
-            fail(f"run of a known duration wrote {runs}")
+            fail(f"run of known sums wrote {runs}")
+        overhead = runs[pid]["timer_overhead_ns"]
+        if overhead != int(overhead) or not 0 < overhead < 100000:
+            fail(f"timer_overhead_ns {overhead!r}: not a whole number of "
+                 "ns in (0, 100 us)")
+        long, short = 1000000 - 40 * overhead, max(0, 5 - 1000 * overhead)
         check_site(runs[pid]["sites"][0], {
             "file": "program.c", "line": 50, "column": 9, "function": "nest",
-            "kind": "recv", "callee": "MPI_Recv", "count": 1,
-            "total_ns": 250, "median_ns": 250.0, "min_ns": 250,
-            "max_ns": 250, "predicted_count": 1, "predicted_total_ps": 3000,
-            "predicted_warm_count": 1, "predicted_warm_total_ps": 700})
+            "kind": "recv", "callee": "MPI_Recv", "count": 2,
+            "total_ns": long + short, "median_ns": (long + short) / 2,
+            "min_ns": short, "max_ns": long, "predicted_count": 2,
+            "predicted_total_ps": 6000, "predicted_warm_count": 2,
+            "predicted_warm_total_ps": 1400})
     print("OK")
 
 

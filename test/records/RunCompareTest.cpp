@@ -40,7 +40,7 @@ json withPrediction(json Site, uint64_t Count, double TotalPs) {
 /// makes the array).
 json runJson(const std::vector<json> &Sites, double OverheadNs = 20,
              int64_t Pid = 100) {
-  return {{"format", "commcost-run/1"},
+  return {{"format", "commcost-run/2"},
           {"program", "/bin/halo"},
           {"pid", Pid},
           {"rank", nullptr},
@@ -132,10 +132,10 @@ TEST(RunFile, ErrorsNameTheFileAndTheKey) {
             0u);
   EXPECT_EQ(runError("[1]"), "r.json: (document): expected an object");
   json J = runJson({measured("a", "MPI_Send", "send", 10, 1, 10, 10)});
-  J["format"] = "commcost-run/2";
+  J["format"] = "commcost-run/3";
   EXPECT_EQ(runError(J.dump()),
-            "r.json: format: expected \"commcost-run/1\", got "
-            "\"commcost-run/2\"");
+            "r.json: format: expected \"commcost-run/2\" or "
+            "\"commcost-run/1\", got \"commcost-run/3\"");
   J = runJson({});
   J.erase("timer_overhead_ns");
   EXPECT_EQ(runError(J.dump()), "r.json: timer_overhead_ns: missing");

@@ -1,6 +1,6 @@
 // Predicted against measured cost, per site (`commcost compare`): the run
 // files a program built with -fplugin-arg-commcost-measure writes at exit
-// (commcost-run.<pid>.json, one per process, format "commcost-run/1"),
+// (commcost-run.<pid>.json, one per process, format "commcost-run/2"),
 // merged over processes; each measured site matched to its record by
 // location, function, kind and callee; the predicted cost per execution
 // (from the run, the record, or the record at --set bindings) set against
@@ -22,8 +22,11 @@
 
 namespace commcost {
 
-/// The "format" of the run files this reader understands.
-inline constexpr const char *RunFormat = "commcost-run/1";
+/// The "format" libcommcost-measure writes, and the one before it that
+/// this reader understands too: its durations held one clock overhead per
+/// timed piece (timer_overhead_ns), small beside the sites it is kept for.
+inline constexpr const char *RunFormat = "commcost-run/2";
+inline constexpr const char *RunFormatBefore = "commcost-run/1";
 
 /// A site measured by one process, or by several merged (mergeRuns()). Its
 /// identity is the record's: DebugLoc, function, kind and callee.

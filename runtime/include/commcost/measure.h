@@ -6,7 +6,8 @@
  *   MPI_Send(...);                        (or a memcpy, a copy loop, ...)
  *   __commcost_measure_record(&site, start, predicted_ps, predicted_warm_ps);
  *
- * (or times it itself and calls __commcost_measure_record_duration),
+ * (or times each execution of a call in a loop nest itself and calls
+ * __commcost_measure_record_sum with the sum),
  * with one static struct commcost_site per site; the program is linked
  * with libcommcost-measure.a (C11 and libc only). At normal exit each
  * process writes $COMMCOST_MEASURE_DIR/commcost-run.<pid>.json (default:
@@ -39,18 +40,20 @@ struct commcost_site {
 uint64_t __commcost_measure_now(void);
 
 /* Records one run of site that began at start_ns (a value of
- * __commcost_measure_now) and ends now. predicted_ps is the plugin's
+ * __commcost_measure_now) and ends now, less the clock's overhead (the
+ * run file's timer_overhead_ns). predicted_ps is the plugin's
  * prediction for this run in picoseconds from cold caches, predicted_warm_ps
  * from warm ones (the ends of the site's interval), each negative when
  * there is none. Thread-safe. */
 void __commcost_measure_record(struct commcost_site *site, uint64_t start_ns,
                                int64_t predicted_ps, int64_t predicted_warm_ps);
 
-/* The same for a run whose duration the caller measured: ns nanoseconds
- * (the plugin's sum of a call's executions over a loop nest). */
-void __commcost_measure_record_duration(struct commcost_site *site,
-                                        uint64_t ns, int64_t predicted_ps,
-                                        int64_t predicted_warm_ps);
+/* The same for a run the caller timed as spans pieces, ns nanoseconds in
+ * all (the plugin's sum of a call's executions over a loop nest, one
+ * piece each): recorded less spans clock overheads. */
+void __commcost_measure_record_sum(struct commcost_site *site, uint64_t ns,
+                                   uint64_t spans, int64_t predicted_ps,
+                                   int64_t predicted_warm_ps);
 
 #ifdef __cplusplus
 }
