@@ -207,12 +207,26 @@ std::vector<ModelForm> streamForms(const std::vector<Observation> &Train,
     std::string Coef = "r" + std::to_string(Level);
     Reuse += " + " + Coef + "*" + Feature;
     ReuseCoefs.push_back(Coef);
+    // The written ones among them went back dirty first: a transpose's,
+    // where a column walked outer brings in clean lines (with one price
+    // for both, the calibration's transposes that crowd L2 were 29% low).
+    std::string Written = "L_rw" + std::to_string(Level);
+    if (Train.front().Features.count(Written)) {
+      Reuse += " + rw" + std::to_string(Level) + "*" + Written;
+      ReuseCoefs.push_back("rw" + std::to_string(Level));
+    }
   }
   // Accesses that switch lines at every element (transposes, columns
   // walked inner).
   if (!ReuseCoefs.empty() && Train.front().Features.count("L_sw")) {
     Reuse += " + rsw*L_sw";
     ReuseCoefs.push_back("rsw");
+    // Those of the side written, priced apart: with one price for both,
+    // L_rw<k> raised it and priced a padded transpose +40%.
+    if (Train.front().Features.count("L_sww")) {
+      Reuse += " + rsww*L_sww";
+      ReuseCoefs.push_back("rsww");
+    }
   }
   // Pages walked again: of the TLB sizes the points carry, the one whose
   // fit of the training points has the least relative error.

@@ -206,7 +206,8 @@ PointSpec makePoint(RunContext &Ctx, const Shape &S) {
     P.Record.Features["n"] = double(Sl.Rows);
   if (S.Kind != "transpose")
     for (const auto &[Name, V] :
-         packRefetchFeatures(Sl, Offset, sizeof(double), S.ColumnsOuter, Mc,
+         packRefetchFeatures(Sl, Offset, sizeof(double), S.ColumnsOuter,
+                             S.Unpack, Mc,
                              tlbSizesTried()))
       P.Record.Features[Name] = V;
   P.Setup = [S] {

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <numeric>
 #include <stdexcept>
+#include <utility>
 
 namespace commcost {
 
@@ -59,13 +60,14 @@ Footprint walked(uint64_t Rows, uint64_t RowBytes, uint64_t RowPitch,
   return F;
 }
 
-/// L_re<k> and L_wm<k> for each cache level of M, L_sw, P_re_<N> for
-/// each N of TlbEntries.
+/// L_re<k>, L_rw<k> and L_wm<k> for each cache level of M, L_sw, L_sww,
+/// P_re_<N> for each N of TlbEntries.
 std::vector<std::string> refetchNames(const MachineInfo &M,
                                       const std::vector<uint64_t> &TlbEntries) {
-  std::vector<std::string> Names = {"L_sw"};
+  std::vector<std::string> Names = {"L_sw", "L_sww"};
   for (const CacheLevel &C : M.Caches) {
     Names.push_back("L_re" + std::to_string(C.Level));
+    Names.push_back("L_rw" + std::to_string(C.Level));
     Names.push_back("L_wm" + std::to_string(C.Level));
   }
   for (uint64_t N : TlbEntries)
@@ -95,7 +97,7 @@ FeatureVector sliceFeatures(const Slice2D &S, uint64_t Offset,
 
 FeatureVector packRefetchFeatures(const Slice2D &S, uint64_t Offset,
                                   uint64_t ElemBytes, bool ColumnsOuter,
-                                  const MachineInfo &M,
+                                  bool Unpack, const MachineInfo &M,
                                   const std::vector<uint64_t> &TlbEntries) {
   uint64_t Rows = S.Rows, Row = S.BytesPerRow, Pitch = S.Pitch;
   if (Pitch == Row) { // abutting rows: one run, as the copy loop walks it
@@ -109,6 +111,8 @@ FeatureVector packRefetchFeatures(const Slice2D &S, uint64_t Offset,
   Copy.Read = walked(Rows, Row, Pitch, ElemBytes, M.LineSize, Offset,
                      ColumnsOuter);
   Copy.Written = walked(Rows, Row, Row, ElemBytes, M.LineSize, 0, ColumnsOuter);
+  if (Unpack)
+    std::swap(Copy.Read, Copy.Written);
   return folded(Copy, M, refetchNames(M, TlbEntries));
 }
 

@@ -246,12 +246,15 @@ template <typename W> static auto lastUnits(const W &Walk) {
   return Walk.Dims.empty() ? Walk.BlockLines : Walk.Dims.back().Lines;
 }
 
-/// Transfers beyond each walk's unique units, summed.
+/// Transfers beyond each walk's unique units, summed (over the written
+/// walks alone with WrittenOnly).
 template <typename T, typename W>
-static T againOf(const std::vector<T> &Transfers, std::span<const W> Walks) {
+static T againOf(const std::vector<T> &Transfers, std::span<const W> Walks,
+                 bool WrittenOnly = false) {
   T Again = lit<T>(0);
   for (size_t I = 0; I < Walks.size(); ++I)
-    Again = Again + (Transfers[I] - T(lastUnits(Walks[I])));
+    if (!WrittenOnly || Walks[I].Written)
+      Again = Again + (Transfers[I] - T(lastUnits(Walks[I])));
   return Again;
 }
 
@@ -263,19 +266,18 @@ std::optional<Refetched<uint64_t>> refetched(std::span<const Walk> Walks,
     if (V < 0 || V > Num(std::numeric_limits<uint64_t>::max()))
       return std::nullopt;
   const Num Most = std::numeric_limits<int64_t>::max();
-  return Refetched<uint64_t>{uint64_t(std::min(againOf(T, Walks), Most)),
-                             uint64_t(std::min(Rerun, Most))};
+  return Refetched<uint64_t>{
+      uint64_t(std::min(againOf(T, Walks), Most)),
+      uint64_t(std::min(Rerun, Most)),
+      uint64_t(std::min(againOf(T, Walks, /*WrittenOnly=*/true), Most))};
 }
 
 Refetched<Expr> refetched(std::span<const SymbolicWalk> Walks,
-                          const CacheGeometry &C) {
-  Expr Rerun = Expr::constant(0);
-  std::vector<Expr> T = transfers<Expr>(widen<Expr>(Walks), C, &Rerun);
-  return {againOf(T, Walks), Rerun};
-}
-
-Expr unitsAgain(std::span<const SymbolicWalk> Walks, const CacheGeometry &C) {
-  return againOf(lineTransferExprs(Walks, C), Walks);
+                          const CacheGeometry &C, bool Rerun) {
+  Expr Units = Expr::constant(0);
+  std::vector<Expr> T =
+      transfers<Expr>(widen<Expr>(Walks), C, Rerun ? &Units : nullptr);
+  return {againOf(T, Walks), Units, againOf(T, Walks, /*WrittenOnly=*/true)};
 }
 
 } // namespace commcost

@@ -201,7 +201,7 @@ Expr FormulaMemo::contiguousRuns(const SymbolicSlice &S) {
 std::string FormulaMemo::walksKey(std::span<const SymbolicWalk> Walks) {
   std::string Key;
   for (const SymbolicWalk &W : Walks) {
-    Key += "; ";
+    Key += W.Written ? "; w " : "; ";
     appendKey(Key, {&W.BlockLines});
     for (const SymbolicWalkDim &D : W.Dims) {
       Key += ", ";
@@ -222,7 +222,7 @@ Refetched<Expr> FormulaMemo::refetched(const std::string &WalksKey,
   auto [It, New] = Again.try_emplace(std::move(Key));
   auto &[Units, HasRerun] = It->second;
   if (New && !Rerun)
-    Units.Again = commcost::unitsAgain(Walks, G);
+    Units = commcost::refetched(Walks, G, /*Rerun=*/false);
   else if (Rerun && !HasRerun) {
     Units = commcost::refetched(Walks, G);
     HasRerun = true;
@@ -629,6 +629,7 @@ private:
       if (!Block)
         return std::nullopt;
       W.BlockLines = *Block;
+      W.Written = SW.Written;
       for (const SymbolicWalkDim &D : SW.Dims) {
         auto Count = Value(D.Count), Pitch = Value(D.Pitch),
              Lines = Value(D.Lines);
@@ -640,14 +641,18 @@ private:
     return Out;
   }
 
-  /// The footprints' walks in units of Unit bytes.
+  /// The footprints' walks in units of Unit bytes; the walk of the
+  /// footprint the site stores to is Written (a message's marshalled slice
+  /// is not: MPI packs or unpacks it).
   WalkSet &walksIn(uint64_t Unit) {
     auto [It, New] = WalksIn.try_emplace(Unit);
     if (New)
       for (const Footprint *Fp : footprints())
         if (auto W = Memo ? Memo->walk(*Fp, Unit)
-                          : walkOfFootprint(*Fp, Unit, nullptr))
+                          : walkOfFootprint(*Fp, Unit, nullptr)) {
+          W->Written = S.Written && Fp == &*S.Written;
           It->second.first.push_back(std::move(*W));
+        }
     return It->second;
   }
 
@@ -663,7 +668,8 @@ private:
       if (!Units)
         return std::nullopt;
       return Refetched<Expr>{Expr::constant(int64_t(Units->Again)),
-                             Expr::constant(int64_t(Units->Rerun))};
+                             Expr::constant(int64_t(Units->Rerun)),
+                             Expr::constant(int64_t(Units->AgainWritten))};
     }
     if (!Memo)
       return commcost::refetched(List, G);
@@ -675,17 +681,20 @@ private:
 
   /// Transfers into a cache of geometry G beyond the unique units (Again,
   /// as Name), and the units a second run right after brings in (Rerun,
-  /// as RerunName when not empty), of the footprints walked in units of
-  /// G.LineSize; a footprint whose blocks are touched in pieces or are of
-  /// a symbolic size, or whose rows lie at loaded pointers, is taken to
-  /// reuse its units (0).
+  /// as RerunName when not empty), and Again of the written footprint
+  /// alone (AgainWritten, as WrittenName when not empty), of the
+  /// footprints walked in units of G.LineSize; a footprint whose blocks
+  /// are touched in pieces or are of a symbolic size, or whose rows lie at
+  /// loaded pointers, is taken to reuse its units (0).
   void transfersAgain(const std::string &Name, const CacheGeometry &G,
-                      const std::string &RerunName = "") {
+                      const std::string &RerunName = "",
+                      const std::string &WrittenName = "") {
     // The cache levels share one line size: their walks are the same.
     auto Units = refetchedOf(walksIn(G.LineSize), G, !RerunName.empty());
     for (auto [Feature, Value] :
          {std::pair{&Name, &Refetched<Expr>::Again},
-          std::pair{&RerunName, &Refetched<Expr>::Rerun}})
+          std::pair{&RerunName, &Refetched<Expr>::Rerun},
+          std::pair{&WrittenName, &Refetched<Expr>::AgainWritten}})
       if (!Feature->empty() && wanted(*Feature)) {
         if (Units)
           F.Values.emplace(*Feature, (*Units).*Value);
@@ -700,23 +709,30 @@ private:
   /// and every transfer again when they do not (Reuse.h, refetched).
   /// L_re<k>: lines brought into the level-k cache again, beyond each
   /// footprint's unique lines, because the loop order walks them after the
-  /// cache let them go (Reuse.h); P_re_<N>: pages whose translation a TLB
+  /// cache let them go (Reuse.h); L_rw<k>: those of the footprint the
+  /// site stores to, each of which went back dirty first (a transpose's,
+  /// where a column walked outer brings in clean ones: calibration's
+  /// transposes that crowd L2 were priced 29% low without the split);
+  /// P_re_<N>: pages whose translation a TLB
   /// of N entries (fully associative) must walk again, likewise. Each is a
   /// transfer, so they add up over the footprints. L_sw: accesses that
   /// leave the line their footprint used last, beyond its unique lines
   /// (transfers into a cache of one line a footprint): a column walked
   /// inner (a transpose's writes) switches at every element, whichever
-  /// cache still holds the lines, and is neither vectorised nor combined.
+  /// cache still holds the lines, and is neither vectorised nor combined;
+  /// L_sww: those of the footprint stored to (a store that leaves its line
+  /// waits in the store buffer, a load does not).
   void refetches() {
     for (const CacheLevel &C : M.Caches) {
       CacheGeometry G{C.SizeBytes, M.LineSize, C.Ways};
       std::string Level = std::to_string(C.Level), Name = "L_re" + Level,
-                  Warm = "L_wm" + Level;
-      if (wanted(Name) || wanted(Warm))
-        transfersAgain(Name, G, wanted(Warm) ? Warm : "");
+                  Warm = "L_wm" + Level, Written = "L_rw" + Level;
+      if (wanted(Name) || wanted(Warm) || wanted(Written))
+        transfersAgain(Name, G, wanted(Warm) ? Warm : "", Written);
     }
-    if (wanted("L_sw"))
-      transfersAgain("L_sw", {M.LineSize * footprints().size(), M.LineSize, 0});
+    if (wanted("L_sw") || wanted("L_sww"))
+      transfersAgain("L_sw", {M.LineSize * footprints().size(), M.LineSize, 0},
+                     "", "L_sww");
     for (const std::string &Name : Wanted) {
       uint64_t Entries = 0;
       if (!Name.starts_with("P_re_") ||

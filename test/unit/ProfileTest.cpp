@@ -89,9 +89,11 @@ TEST(DefaultProfile, IsAReferenceCalibrationAndCoversEverySiteKind) {
     std::set<std::string> Levels;
     for (const CacheLevel &C : P.Machine.Caches) {
       Levels.insert("L_re" + std::to_string(C.Level));
+      Levels.insert("L_rw" + std::to_string(C.Level));
       Levels.insert("L_wm" + std::to_string(C.Level));
     }
     Levels.insert("L_sw");
+    Levels.insert("L_sww");
     std::vector<const Model *> Models = {&P.modelForSite(Kind)};
     if (const Model *Warm = P.warmModelForSite(Kind))
       Models.push_back(Warm);

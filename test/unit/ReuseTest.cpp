@@ -17,6 +17,7 @@
 #include <iostream>
 #include <list>
 #include <map>
+#include <optional>
 #include <random>
 #include <set>
 #include <vector>
@@ -102,7 +103,8 @@ std::vector<uint64_t> estimate(const Nest &N, const CacheGeometry &G) {
 
 /// What the features L_re<k> (each cache level of M) and P_re_<Tlb> must
 /// be for nest N: the estimate's transfers beyond the enumerated unique
-/// lines, over all streams.
+/// lines, over all streams; and L_rw<k>, the same of the last stream (the
+/// one stored to) alone.
 std::map<std::string, double> againByName(const Nest &N, const MachineInfo &M,
                                           uint64_t Tlb) {
   std::vector<std::pair<std::string, CacheGeometry>> Levels = {
@@ -114,9 +116,15 @@ std::map<std::string, double> againByName(const Nest &N, const MachineInfo &M,
   for (const auto &[Name, G] : Levels) {
     auto Est = estimate(N, G);
     double &Again = Out[Name];
-    for (size_t S = 0; S < N.Streams.size(); ++S)
-      Again += double(Est[S]) -
-               double(bruteLines(N, N.Streams[S], N.Trips[0], G.LineSize));
+    for (size_t S = 0; S < N.Streams.size(); ++S) {
+      double Stream =
+          double(Est[S]) -
+          double(bruteLines(N, N.Streams[S], N.Trips[0], G.LineSize));
+      Again += Stream;
+      // The last stream is the one stored to: L_rw<k>.
+      if (S + 1 == N.Streams.size() && Name.starts_with("L_re"))
+        Out["L_rw" + Name.substr(4)] = Stream;
+    }
   }
   return Out;
 }
@@ -126,9 +134,13 @@ std::map<std::string, double> againByName(const Nest &N, const MachineInfo &M,
 /// estimate takes a line that one outer iteration ends in and the next
 /// begins in as a switch, so it may exceed this by one per outer iteration
 /// and stream (switchSlack).
-double bruteSwitchesAgain(const Nest &N, uint64_t Line) {
+double bruteSwitchesAgain(const Nest &N, uint64_t Line,
+                          std::optional<size_t> Only = std::nullopt) {
   double Out = 0;
-  for (const Stream &St : N.Streams) {
+  for (size_t S = 0; S < N.Streams.size(); ++S) {
+    if (Only && S != *Only)
+      continue;
+    const Stream &St = N.Streams[S];
     uint64_t Switches = 0, Last = ~uint64_t(0);
     for (uint64_t I = 0; I < N.Trips[0]; ++I)
       for (uint64_t J = 0; J < N.Trips[1]; ++J) {
@@ -301,11 +313,16 @@ TEST(Reuse, PackFeaturesWalkTheLoopsAsTheNestDoes) {
     for (bool ByRows : {true, false}) {
       Nest N = packNest(R, Cc, Ld, ByRows);
       FeatureVector F = packRefetchFeatures({R, Cc * 8, Ld * 8}, 0, 8,
-                                            !ByRows, M, {16});
-      if (Cc != Ld)
+                                            !ByRows, /*Unpack=*/false, M, {16});
+      if (Cc != Ld) {
         EXPECT_NEAR(F.at("L_sw"), bruteSwitchesAgain(N, M.LineSize),
                     switchSlack(N))
             << R << "x" << Cc << " ld " << Ld << (ByRows ? " rows" : " cols");
+        // The buffer, stream 1, is the side written.
+        EXPECT_NEAR(F.at("L_sww"), bruteSwitchesAgain(N, M.LineSize, 1),
+                    double(N.Trips[0]))
+            << R << "x" << Cc << " ld " << Ld << (ByRows ? " rows" : " cols");
+      }
       // The caches, and a TLB of 16 entries (pages as its lines).
       for (const auto &[Name, Again] : againByName(N, M, 16)) {
         if (Cc == Ld)
@@ -321,6 +338,42 @@ TEST(Reuse, PackFeaturesWalkTheLoopsAsTheNestDoes) {
   std::cout << Checked << " nests and levels (caches, TLB), " << Nonzero
             << " with lines brought in again\n";
   EXPECT_GT(Nonzero, 20u);
+}
+
+TEST(Reuse, UnpackWritesTheSliceAndBringsInTheSameLines) {
+  // The same loops with the copy's direction reversed: the same lines
+  // brought in again, switches and rerun, of which the written ones (and
+  // the written side's switches) are the slice's instead of the buffer's
+  // (two footprints: the two parts add up). Columns walked outer at a power-of-two pitch, whose slice
+  // side alone is brought in again, make the parts differ.
+  MachineInfo M;
+  M.Caches = {{1, 8192, false, 4}, {2, 65536, false, 8}};
+  std::mt19937_64 Random(3);
+  unsigned Differ = 0;
+  for (int Case = 0; Case < 200; ++Case) {
+    uint64_t R = 1 + Random() % 96, Cc = 1 + Random() % 40;
+    const uint64_t Lds[] = {64, 128, 512, 72, 136, 520};
+    uint64_t Ld = std::max(Cc, Lds[Random() % 6]);
+    bool ColumnsOuter = Random() % 2;
+    Slice2D S{R, Cc * 8, Ld * 8};
+    FeatureVector Pack =
+        packRefetchFeatures(S, 0, 8, ColumnsOuter, false, M, {16});
+    FeatureVector Unpack =
+        packRefetchFeatures(S, 0, 8, ColumnsOuter, true, M, {16});
+    for (const auto &[Name, V] : Pack)
+      if (!Name.starts_with("L_rw") && Name != "L_sww")
+        EXPECT_EQ(Unpack.at(Name), V) << Name;
+    EXPECT_EQ(Pack.at("L_sww") + Unpack.at("L_sww"), Pack.at("L_sw"))
+        << R << "x" << Cc << " ld " << Ld;
+    for (const char *Level : {"1", "2"}) {
+      std::string Rw = std::string("L_rw") + Level,
+                  Re = std::string("L_re") + Level;
+      EXPECT_EQ(Pack.at(Rw) + Unpack.at(Rw), Pack.at(Re))
+          << R << "x" << Cc << " ld " << Ld;
+      Differ += Pack.at(Rw) != Unpack.at(Rw);
+    }
+  }
+  EXPECT_GT(Differ, 20u);
 }
 
 TEST(Reuse, WarmRunsAgainstSimulatedLru) {
@@ -350,7 +403,7 @@ TEST(Reuse, WarmRunsAgainstSimulatedLru) {
     for (bool ByRows : {true, false}) {
       Nest N = packNest(R, Cc, Ld, ByRows);
       FeatureVector F =
-          packRefetchFeatures({R, Cc * 8, Ld * 8}, 0, 8, !ByRows, M, {});
+          packRefetchFeatures({R, Cc * 8, Ld * 8}, 0, 8, !ByRows, false, M, {});
       for (const CacheLevel &C : M.Caches) {
         LruCache Cache({C.SizeBytes, M.LineSize, C.Ways});
         uint64_t Second = 0, Unique = 0;
@@ -543,6 +596,9 @@ TEST(Reuse, TransposeFeaturesWalkTheLoopsAsTheNestDoes) {
     EXPECT_NEAR(F.at("L_sw"), bruteSwitchesAgain(N, M.LineSize),
                 switchSlack(N))
         << R << "x" << Cc << " ld " << Ls << "," << Ld;
+    EXPECT_NEAR(F.at("L_sww"), bruteSwitchesAgain(N, M.LineSize, 1),
+                double(N.Trips[0]))
+        << R << "x" << Cc << " ld " << Ls << "," << Ld;
     for (const auto &[Name, Again] : againByName(N, M, 16)) {
       EXPECT_EQ(F.at(Name), Again) << R << "x" << Cc << " ld " << Ls << ","
                                    << Ld << " " << Name;
@@ -577,8 +633,11 @@ TEST(Reuse, PowerOfTwoTransposeBringsEveryWrittenLineAgain) {
     // Every written element leaves the line the previous one used, at
     // either pitch.
     EXPECT_EQ(F.at("L_sw"), 7.0 * 32768);
+    EXPECT_EQ(F.at("L_sww"), 7.0 * 32768);
     if (Ld == 512) {
       EXPECT_EQ(F.at("L_re2"), 7.0 * 32768);
+      // All of them written lines: the source rows stream.
+      EXPECT_EQ(F.at("L_rw2"), 7.0 * 32768);
       EXPECT_LE(std::max(SimAgain, F.at("L_re2")),
                 1.5 * std::min(SimAgain, F.at("L_re2")));
     } else {

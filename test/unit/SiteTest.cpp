@@ -399,7 +399,8 @@ TEST(SiteFeatures, OneMemoForManySitesChangesNoFeature) {
   // (a power-of-two pitch puts them in few), decides the refetches.
   M.Caches = {{1, 4096, false, 2}, {2, 16384, false, 4}};
   const std::vector<std::string> Wanted = {
-      "n", "m", "L_mem", "pages", "runs", "L_re1", "L_re2", "P_re_512"};
+      "n",     "m",     "L_mem", "pages", "runs",
+      "L_re1", "L_re2", "L_rw1", "L_rw2", "P_re_512"};
   FormulaMemo Memo;
   unsigned Compared = 0;
   for (int I = 0; I < 150; ++I) {
@@ -411,14 +412,19 @@ TEST(SiteFeatures, OneMemoForManySitesChangesNoFeature) {
     C.S.PlanePitch = C.S.Rows * C.S.RowPitch + 64 * R.uniform(0, 3);
     bool PlanesInside = R.uniform(0, 1);
     int64_t Repeats = int64_t(R.uniform(1, 4));
-    // Each shape at two addresses: the memo must tell the placements apart.
+    // Each shape at two addresses: the memo must tell the placements apart;
+    // and read or stored to: the same walk, whose lines brought in again
+    // are written ones (L_rw<k>) only when stored to.
     for (uint64_t Address : {8 * R.uniform(0, 31), 8 * R.uniform(32, 64)})
-      for (bool Symbolic : {false, true}) {
+      for (auto [Symbolic, Stored] : {std::pair{false, false}, {true, false},
+                                      {false, true}, {true, true}}) {
         C.Address = Address;
         Site S = C.site(Symbolic);
+        if (Stored)
+          std::swap(S.Written, S.Marshalled);
         // Walked as a loop nest: rows and planes in either order, the
         // whole repeated, so that the refetches depend on the walks' keys.
-        Footprint &F = *S.Marshalled;
+        Footprint &F = Stored ? *S.Written : *S.Marshalled;
         F.BlockBytes = F.Slice.BytesPerRow;
         F.AccessOrder = {{F.Slice.Rows, F.Slice.RowPitch},
                          {F.Slice.Planes, F.Slice.PlanePitch}};
@@ -432,9 +438,14 @@ TEST(SiteFeatures, OneMemoForManySitesChangesNoFeature) {
           ASSERT_TRUE(Shared.Values.count(Name)) << Name;
           ASSERT_EQ(Shared.Values.at(Name).str(), Value.str())
               << Name << " of site " << I << " at " << Address
-              << (Symbolic ? " (symbolic)" : "");
+              << (Symbolic ? " (symbolic)" : "")
+              << (Stored ? " (stored to)" : "");
           ++Compared;
         }
+        for (const char *Level : {"1", "2"})
+          EXPECT_EQ(Shared.Values.at(std::string("L_rw") + Level).str(),
+                    Stored ? Shared.Values.at(std::string("L_re") + Level).str()
+                           : "0");
       }
   }
   EXPECT_GT(Compared, 150u * 4 * 7);
@@ -460,7 +471,7 @@ TEST(SiteLines, MemoisedTransfersKeepThePitch) {
   };
   for (int64_t Pitch : {4096, 4160, 4096})
     EXPECT_EQ(Memoised(Pitch, false).Again.str(),
-              unitsAgain(Walk(Pitch), L1).str())
+              refetched(Walk(Pitch), L1, /*Rerun=*/false).Again.str())
         << "pitch " << Pitch;
   for (int64_t Pitch : {4096, 4160})
     EXPECT_EQ(Memoised(Pitch, true).Rerun.str(),

@@ -38,22 +38,25 @@ FeatureVector sliceFeatures(const Slice2D &S, uint64_t Offset,
                             uint64_t LineSize, uint64_t PageSize);
 
 /// L_re<k> for each cache level of M (lines brought in again, Site.h's
-/// featuresOf), L_wm<k> (lines a second run right after brings in), L_sw (accesses that switch lines, beyond the unique
-/// ones) and P_re_<N> for each TLB size N of TlbEntries (pages
-/// walked again) of a loop that copies slice S, whose first byte is at
-/// Offset, into a packed buffer element by element (ElemBytes each), rows
-/// outer or columns outer: the plugin's features of that copy loop, for
-/// the calibrator that times it. Whole rows that abut are one run.
+/// featuresOf), L_rw<k> (those of the side written), L_wm<k> (lines a
+/// second run right after brings in), L_sw (accesses that switch lines,
+/// beyond the unique ones) and P_re_<N> for each TLB size N of TlbEntries
+/// (pages walked again) of a loop that copies slice S, whose first byte is
+/// at Offset, into a packed buffer element by element (ElemBytes each),
+/// or with Unpack out of it into the slice, rows outer or columns outer:
+/// the plugin's features of that copy loop, for the calibrator that times
+/// it. Whole rows that abut are one run.
 FeatureVector packRefetchFeatures(const Slice2D &S, uint64_t Offset,
                                   uint64_t ElemBytes, bool ColumnsOuter,
-                                  const MachineInfo &M,
+                                  bool Unpack, const MachineInfo &M,
                                   const std::vector<uint64_t> &TlbEntries = {});
 
 /// The features of a loop that transposes an R x C block of ElemBytes
 /// elements: row i of the source (its first byte at Offset, rows SrcPitch
 /// bytes apart) becomes column i of the destination (at a page boundary,
 /// rows DstPitch bytes apart), element by element, source rows outer. n,
-/// m, L_mem, pages, L_pt, runs (of the larger side), L_re<k>, L_sw and P_re_<N> as for
+/// m, L_mem, pages, L_pt, runs (of the larger side), L_re<k>, L_rw<k> (the
+/// destination's), L_sw and P_re_<N> as for
 /// packRefetchFeatures: the plugin's features of that copy loop.
 FeatureVector transposeFeatures(uint64_t R, uint64_t C, uint64_t ElemBytes,
                                 uint64_t SrcPitch, uint64_t Offset,

@@ -40,6 +40,9 @@ struct WalkDim {
 struct Walk {
   uint64_t BlockLines = 0;
   std::vector<WalkDim> Dims;
+  /// The walk stores to its lines: each one brought in again first went
+  /// back dirty (refetched's AgainWritten).
+  bool Written = false;
 };
 
 /// Transfers into cache C of each walk, when the walks run side by side
@@ -65,6 +68,7 @@ struct SymbolicWalkDim {
 struct SymbolicWalk {
   Expr BlockLines;
   std::vector<SymbolicWalkDim> Dims;
+  bool Written = false;
 };
 
 /// lineTransfers of symbolic walks: the same estimate, written once for
@@ -75,10 +79,6 @@ struct SymbolicWalk {
 std::vector<Expr> lineTransferExprs(std::span<const SymbolicWalk> Walks,
                                     const CacheGeometry &C);
 
-/// Transfers beyond the unique units: each walk's transfers into C less
-/// its unique units (its outermost dimension's lines, or its block's),
-/// summed over the walks (refetched's Again, without its Rerun).
-Expr unitsAgain(std::span<const SymbolicWalk> Walks, const CacheGeometry &C);
 
 /// Transfers beyond the unique units (Again: each walk's transfers into C
 /// less its unique units, its outermost dimension's lines or its block's,
@@ -90,13 +90,17 @@ Expr unitsAgain(std::span<const SymbolicWalk> Walks, const CacheGeometry &C);
 /// the others (lineTransfers' condition), and every transfer of its first
 /// run again when it does not (LRU on a cyclic walk). Numbers: empty when
 /// the transfers do not fit in 64 bits; a sum beyond INT64_MAX is
-/// INT64_MAX.
+/// INT64_MAX. AgainWritten: Again of the written walks alone (a
+/// transpose's, whose lines go back dirty before they come in again,
+/// where a column walked outer brings in clean ones).
 template <typename T> struct Refetched {
-  T Again, Rerun;
+  T Again, Rerun, AgainWritten;
 };
 std::optional<Refetched<uint64_t>> refetched(std::span<const Walk> Walks,
                                              const CacheGeometry &C);
+/// With Rerun false, Rerun is 0 and not computed (it costs the outermost
+/// dimension's layer condition).
 Refetched<Expr> refetched(std::span<const SymbolicWalk> Walks,
-                          const CacheGeometry &C);
+                          const CacheGeometry &C, bool Rerun = true);
 
 } // namespace commcost
