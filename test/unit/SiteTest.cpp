@@ -399,8 +399,8 @@ TEST(SiteFeatures, OneMemoForManySitesChangesNoFeature) {
   // (a power-of-two pitch puts them in few), decides the refetches.
   M.Caches = {{1, 4096, false, 2}, {2, 16384, false, 4}};
   const std::vector<std::string> Wanted = {
-      "n",     "m",     "L_mem", "pages", "runs",
-      "L_re1", "L_re2", "L_rw1", "L_rw2", "P_re_512"};
+      "n",     "m",     "L_mem", "pages", "runs",  "L_re1",
+      "L_re2", "L_rw1", "L_rw2", "L_sw",  "L_sww", "P_re_512"};
   FormulaMemo Memo;
   unsigned Compared = 0;
   for (int I = 0; I < 150; ++I) {
@@ -414,7 +414,8 @@ TEST(SiteFeatures, OneMemoForManySitesChangesNoFeature) {
     int64_t Repeats = int64_t(R.uniform(1, 4));
     // Each shape at two addresses: the memo must tell the placements apart;
     // and read or stored to: the same walk, whose lines brought in again
-    // are written ones (L_rw<k>) only when stored to.
+    // and line switches are written ones (L_rw<k>, L_sww) only when stored
+    // to.
     for (uint64_t Address : {8 * R.uniform(0, 31), 8 * R.uniform(32, 64)})
       for (auto [Symbolic, Stored] : {std::pair{false, false}, {true, false},
                                       {false, true}, {true, true}}) {
@@ -446,6 +447,8 @@ TEST(SiteFeatures, OneMemoForManySitesChangesNoFeature) {
           EXPECT_EQ(Shared.Values.at(std::string("L_rw") + Level).str(),
                     Stored ? Shared.Values.at(std::string("L_re") + Level).str()
                            : "0");
+        EXPECT_EQ(Shared.Values.at("L_sww").str(),
+                  Stored ? Shared.Values.at("L_sw").str() : "0");
       }
   }
   EXPECT_GT(Compared, 150u * 4 * 7);
