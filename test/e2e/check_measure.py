@@ -5,7 +5,7 @@ Compiles measured.c with the plugin, -fplugin-arg-commcost-measure and
 the measure library, runs it, and checks the run's file against the
 records of the same compile and against what main() ran:
 - one entry per kernel, run as often as main() runs it (a copy loop, a
-  memcpy in a loop summed over the loop, a memcpy alone);
+  memcpy in a loop timed with the loop, a memcpy alone);
 - the prediction the instrumented code computed from its parameters, per
   execution, equals the record's cost evaluated at main()'s sizes (to the
   picosecond); a cost that reads a global has no run-time prediction;

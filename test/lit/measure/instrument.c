@@ -1,6 +1,7 @@
 // -fplugin-arg-commcost-measure brackets each analysed site with the
 // measure library's calls (docs/measure.md): a copy loop from its
-// preheader to its exit, a call in a loop summed over the loop its record
+// preheader to its exit, a call in a loop that does nothing else the same
+// way, a call in a loop with other work summed over the loop its record
 // counts, a call alone around itself; the predicted cost is computed from
 // the parameters before the clock starts, -1 when it reads another value;
 // so is the cost from warm caches, where the profile has a warm model
@@ -20,11 +21,13 @@
 
 // The descriptors, in the order of the sites: file, function, kind, callee,
 // line, column.
-// CHECK-DAG: @[[PACK:commcost.measure.site[.0-9]*]] = internal global {{.*}} { ptr @[[F1:[^,]*]], ptr @[[PACKN:[^,]*]], ptr @[[LOOPK:[^,]*]], ptr @[[LOOPC:[^,]*]], i32 [[@LINE+13]], i32 3, ptr null }
-// CHECK-DAG: @[[ROWS:commcost.measure.site[.0-9]*]] = internal global {{.*}} { ptr @{{[^,]*}}, ptr @[[ROWSN:[^,]*]], ptr @[[COPYK:[^,]*]], ptr @{{[^,]*}}, i32 [[@LINE+23]], i32 5, ptr null }
-// CHECK-DAG: @[[SEND:commcost.measure.site[.0-9]*]] = internal global {{.*}} { ptr @{{[^,]*}}, ptr @[[SENDN:[^,]*]], ptr @[[SENDK:[^,]*]], ptr @[[SENDC:[^,]*]], i32 [[@LINE+42]], i32 3, ptr null }
-// CHECK-DAG: @[[GLOBAL:commcost.measure.site[.0-9]*]] = internal global {{.*}} i32 [[@LINE+53]], i32 3, ptr null }
+// CHECK-DAG: @[[PACK:commcost.measure.site[.0-9]*]] = internal global {{.*}} { ptr @[[F1:[^,]*]], ptr @[[PACKN:[^,]*]], ptr @[[LOOPK:[^,]*]], ptr @[[LOOPC:[^,]*]], i32 [[@LINE+15]], i32 3, ptr null }
+// CHECK-DAG: @[[ROWS:commcost.measure.site[.0-9]*]] = internal global {{.*}} { ptr @{{[^,]*}}, ptr @[[ROWSN:[^,]*]], ptr @[[COPYK:[^,]*]], ptr @{{[^,]*}}, i32 [[@LINE+25]], i32 5, ptr null }
+// CHECK-DAG: @[[NOTED:commcost.measure.site[.0-9]*]] = internal global {{.*}} { ptr @{{[^,]*}}, ptr @[[NOTEDN:[^,]*]], ptr @{{[^,]*}}, ptr @{{[^,]*}}, i32 [[@LINE+41]], i32 5, ptr null }
+// CHECK-DAG: @[[SEND:commcost.measure.site[.0-9]*]] = internal global {{.*}} { ptr @{{[^,]*}}, ptr @[[SENDN:[^,]*]], ptr @[[SENDK:[^,]*]], ptr @[[SENDC:[^,]*]], i32 [[@LINE+63]], i32 3, ptr null }
+// CHECK-DAG: @[[GLOBAL:commcost.measure.site[.0-9]*]] = internal global {{.*}} i32 [[@LINE+74]], i32 3, ptr null }
 // CHECK-DAG: @[[F1]] = private unnamed_addr constant [{{[0-9]+}} x i8] c"{{.*}}instrument.c\00"
+// CHECK-DAG: @[[NOTEDN]] = private unnamed_addr constant [16 x i8] c"copy_rows_noted\00"
 // CHECK-DAG: @[[PACKN]] = private unnamed_addr constant [9 x i8] c"pack_col\00"
 // CHECK-DAG: @[[LOOPK]] = private unnamed_addr constant [10 x i8] c"copy-loop\00"
 // CHECK-DAG: @[[LOOPC]] = private unnamed_addr constant [5 x i8] c"loop\00"
@@ -46,12 +49,32 @@ void copy_rows(char *restrict d, const char *restrict s, int r, long w) {
   for (int i = 0; i < r; i++)
     memcpy(d + i * w, s + i * 4096, w);
 }
-// The executions are counted beside their times: the library takes a clock
-// overhead off each.
+// The loop does nothing but the calls: it is timed as one piece, the
+// prediction computed before the clock starts (an empty asm holds it there).
 // CHECK-LABEL: define{{.*}} void @copy_rows(
+// CHECK: call void asm sideeffect "", "r,r"(i64 [[RP:%[0-9]+]], i64 {{-1|%[0-9]+}})
+// CHECK-NEXT: [[R0:%[0-9]+]] = {{(tail )?}}call i64 @__commcost_measure_now()
+// CHECK-NOT: __commcost_measure_now
+// CHECK: call void @llvm.memcpy.{{.*}}, !commcost.measured
+// CHECK-NOT: __commcost_measure_now
+// CHECK: call void @__commcost_measure_record(ptr {{(nonnull )?}}@[[ROWS]], i64 [[R0]], i64 [[RP]],
+// CHECK-NOT: __commcost_measure_record_sum
+// CHECK: ret void
+
+void note_row(int i);
+void copy_rows_noted(char *restrict d, const char *restrict s, int r, long w) {
+  for (int i = 0; i < r; i++) {
+    memcpy(d + i * w, s + i * 4096, w);
+    note_row(i);
+  }
+}
+// With other work in the loop, each call is timed and the times summed;
+// the executions are counted beside them: the library takes a clock
+// overhead off each.
+// CHECK-LABEL: define{{.*}} void @copy_rows_noted(
 // O0: store i64 0, ptr [[SUM:%[0-9]+]]
 // O0-NEXT: store i64 0, ptr [[SPANS:%[0-9]+]]
-// O2: call void @__commcost_measure_record_sum(ptr nonnull @[[ROWS]], i64 %{{[0-9]+}}, i64 %{{[0-9]+}}, i64 %{{[0-9]+}}, i64 {{-1|%[0-9]+}})
+// O2: call void @__commcost_measure_record_sum(ptr nonnull @[[NOTED]], i64 %{{[0-9]+}}, i64 %{{[0-9]+}}, i64 %{{[0-9]+}}, i64 {{-1|%[0-9]+}})
 // CHECK: [[S0:%[0-9]+]] = {{(tail )?}}call i64 @__commcost_measure_now()
 // CHECK-NEXT: call void @llvm.memcpy.{{.*}}, !commcost.measured
 // CHECK-NEXT: [[S1:%[0-9]+]] = {{(tail )?}}call i64 @__commcost_measure_now()
@@ -61,7 +84,7 @@ void copy_rows(char *restrict d, const char *restrict s, int r, long w) {
 // O0-NEXT: store i64 [[N1]], ptr [[SPANS]]
 // O0: [[T:%[0-9]+]] = load i64, ptr [[SUM]]
 // O0-NEXT: [[K:%[0-9]+]] = load i64, ptr [[SPANS]]
-// O0-NEXT: call void @__commcost_measure_record_sum(ptr @[[ROWS]], i64 [[T]], i64 [[K]], i64 %{{[0-9]+}}, i64 {{-1|%[0-9]+}})
+// O0-NEXT: call void @__commcost_measure_record_sum(ptr @[[NOTED]], i64 [[T]], i64 [[K]], i64 %{{[0-9]+}}, i64 {{-1|%[0-9]+}})
 
 static inline void send_row(double *a, int n) {
   MPI_Send(a, n, MPI_DOUBLE, 1, 0, MPI_COMM_WORLD);
