@@ -65,11 +65,19 @@ bool fitForm(
     const std::string &Group, const std::string &ModelName,
     const std::string &TrainedOn, const std::vector<Observation> &Train,
     const std::vector<std::pair<std::string, std::vector<Observation>>> &Held,
-    bool Relative = true) {
+    bool Relative = true, unsigned MinSupport = 0) {
   try {
-    Model M =
-        LinearForm(ModelName, F.Form, F.Coefficients).fit(Train, Relative);
+    std::vector<std::string> Unsupported;
+    Model M = LinearForm(ModelName, F.Form, F.Coefficients)
+                  .fit(Train, Relative, MinSupport, &Unsupported);
     M.Paper = Added ? "commcost" : F.Paper;
+    for (const std::string &C : Unsupported)
+      A.Notes.push_back(Suite + " " + Group + ": " + ModelName + ": " + C +
+                        " not fitted, priced 0: its term is non-zero on "
+                        "fewer than " +
+                        std::to_string(MinSupport) + " of the " +
+                        std::to_string(Train.size()) +
+                        " points it is fitted on");
     for (const auto &[Set, Test] : Held) {
       if (Test.empty())
         continue;
@@ -260,6 +268,13 @@ std::vector<ModelForm> streamForms(const std::vector<Observation> &Train,
   return Out;
 }
 
+/// The fewest training shapes a copy term is fitted on. Rare walks (lines
+/// the last-level cache brings in again: 0 to 2 shapes of a full
+/// calibration) were otherwise fitted to those shapes' noise: one shape
+/// priced such a line at 8.2 ns where the calibration before had none,
+/// and with it a 2048 x 2048 transpose at twice its time.
+constexpr unsigned CopyTermSupport = 10;
+
 void analyseMarshalling(Analysis &A, const std::vector<Point> &Ps,
                         const MachineInfo &Mc) {
   auto Train =
@@ -304,7 +319,7 @@ void analyseMarshalling(Analysis &A, const std::vector<Point> &Ps,
     Forms.push_back(F);
   for (size_t I = 0; I < Forms.size(); ++I)
     fitForm(A, Forms[I], I >= Seeds, "marshalling", Group, Forms[I].Name,
-            "train", Train, Held);
+            "train", Train, Held, /*Relative=*/true, CopyTermSupport);
   // S_e is an absolute measure: the paper's S1 and M1 are ordinary least
   // squares fits, which weigh the large transfers S_e is made of. They are
   // kept apart ("-ols") so that the relative fits stay the ones selected.
@@ -313,7 +328,7 @@ void analyseMarshalling(Analysis &A, const std::vector<Point> &Ps,
     std::string Ols = F.Name + "-ols";
     F.Name = Ols;
     fitForm(A, F, false, "marshalling", Group, Ols, "train", Train, Held,
-            /*Relative=*/false);
+            /*Relative=*/false, CopyTermSupport);
   }
 }
 
@@ -367,7 +382,7 @@ void analyseWarmCopies(Analysis &A, const std::vector<Point> &Ps,
     return;
   ModelForm F{Cold.Form + "-warm", "commcost", Texts[*Tlb], Coefs};
   if (fitForm(A, F, true, "marshalling", Cold.Group, F.Name, "warm-train",
-              Train, {{"warm", Test}}) &&
+              Train, {{"warm", Test}}, /*Relative=*/true, CopyTermSupport) &&
       !Test.empty())
     for (const char *Site : {"copy", "copy-loop", "send", "recv", "put", "get"})
       A.WarmSiteModels[Site] = F.Name;

@@ -80,8 +80,9 @@ Eigen::RowVectorXd LinearForm::basis(const FeatureVector &F,
   return Row;
 }
 
-Model LinearForm::fit(const std::vector<Observation> &Train,
-                      bool Relative) const {
+Model LinearForm::fit(const std::vector<Observation> &Train, bool Relative,
+                      unsigned MinSupport,
+                      std::vector<std::string> *Unsupported) const {
   if (Train.empty())
     throw ModelError("form " + Name + ": no training points");
   Eigen::MatrixXd X(Train.size(), Coefs.size());
@@ -103,6 +104,15 @@ Model LinearForm::fit(const std::vector<Observation> &Train,
   if (std::fabs(Got - Expected) > 1e-9 * std::max(1.0, std::fabs(Expected)))
     throw ModelError("form " + Name + " (" + Text +
                      ") is not linear in its coefficients");
+  // A term seen on a handful of points would be fitted to their noise;
+  // an all-zero column gets coefficient 0 (the minimum-norm solution).
+  for (size_t J = 0; J < Coefs.size(); ++J)
+    if (MinSupport > 0 &&
+        (X.col(J).array() != 0).count() < Eigen::Index(MinSupport)) {
+      X.col(J).setZero();
+      if (Unsupported)
+        Unsupported->push_back(Coefs[J]);
+    }
   Eigen::VectorXd Beta = solveLeastSquares(X, Y, Relative);
   std::map<std::string, double> Values;
   for (size_t J = 0; J < Coefs.size(); ++J)

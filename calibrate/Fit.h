@@ -47,7 +47,11 @@ public:
   Eigen::RowVectorXd basis(const FeatureVector &F, double &Offset) const;
   /// Fits the coefficients to Train. Throws ModelError if the form is not
   /// linear in its coefficients or a feature is missing (naming both).
-  Model fit(const std::vector<Observation> &Train, bool Relative) const;
+  /// A coefficient whose term is non-zero on fewer than MinSupport points
+  /// of Train is not fitted: it is 0, and its name goes to Unsupported.
+  Model fit(const std::vector<Observation> &Train, bool Relative,
+            unsigned MinSupport = 0,
+            std::vector<std::string> *Unsupported = nullptr) const;
 
 private:
   double eval(const FeatureVector &F,

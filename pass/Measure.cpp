@@ -116,9 +116,8 @@ Loop *countedNest(LoopInfo &LI, const CallBase &Call, const AnalysedSite &A) {
 bool isAllTheWorkOf(const CallBase &Call, const Loop &Nest) {
   for (const BasicBlock *BB : Nest.blocks())
     for (const Instruction &I : *BB) {
-      if (&I == &Call || isa<DbgInfoIntrinsic>(I) ||
-          I.isLifetimeStartOrEnd() || isa<AssumeInst>(I) ||
-          isa<NoAliasScopeDeclInst>(I))
+      if (&I == &Call || isa<DbgInfoIntrinsic>(I) || I.isLifetimeStartOrEnd() ||
+          isa<AssumeInst>(I) || isa<NoAliasScopeDeclInst>(I))
         continue;
       if (isa<CallBase>(I) || I.isAtomic() || isa<FenceInst>(I))
         return false;
@@ -304,10 +303,10 @@ void timeSpan(const Bracket &B, Runtime &RT, GlobalVariable *Site, Value *Ps,
   IRBuilder<> IRB(B.Start);
   IRB.SetCurrentDebugLocation(B.Start->getDebugLoc());
   Type *I64 = IRB.getInt64Ty();
-  IRB.CreateCall(InlineAsm::get(FunctionType::get(IRB.getVoidTy(),
-                                                  {I64, I64}, false),
-                                "", "r,r", /*hasSideEffects=*/true),
-                 {Ps, WarmPs});
+  IRB.CreateCall(
+      InlineAsm::get(FunctionType::get(IRB.getVoidTy(), {I64, I64}, false), "",
+                     "r,r", /*hasSideEffects=*/true),
+      {Ps, WarmPs});
   Value *Started = IRB.CreateCall(RT.Now);
   for (Instruction *End : B.Ends) {
     IRB.SetInsertPoint(End);

@@ -56,6 +56,37 @@ TEST(Fit, NoiselessDataIsFittedExactly) {
   EXPECT_LT(S.R2, 1e-12);
 }
 
+TEST(Fit, TermsOnTooFewPointsAreNotFitted) {
+  // 200 points of a*n + b*m + c*L_mem; a feature r non-zero on 3 of them,
+  // whose times carry noise of their own (+50%): fitted, r absorbs that
+  // noise; with a support of 10 it is not fitted, priced 0, named, and
+  // the other coefficients still come back.
+  Model Truth("M1", "a*n + b*m + c*L_mem",
+              {{"a", 3.0}, {"b", 2e-4}, {"c", 0.05}});
+  std::vector<Observation> Obs = synthetic(Truth, 200, 0.01, 7);
+  for (auto &O : Obs)
+    O.Features["r"] = 0;
+  for (unsigned I : {5u, 50u, 150u}) {
+    Obs[I].Features["r"] = 1000;
+    Obs[I].TimeUs *= 1.5;
+  }
+  LinearForm F("M1-r", "a*n + b*m + c*L_mem + r1*r", {"a", "b", "c", "r1"});
+  EXPECT_GT(F.fit(Obs, true).coefficients().at("r1"), 1e-4);
+  for (unsigned Support : {3u, 4u, 10u}) {
+    std::vector<std::string> Unsupported;
+    Model Got = F.fit(Obs, true, Support, &Unsupported);
+    if (Support <= 3) {
+      EXPECT_GT(Got.coefficients().at("r1"), 1e-4) << Support;
+      EXPECT_TRUE(Unsupported.empty()) << Support;
+      continue;
+    }
+    EXPECT_EQ(Got.coefficients().at("r1"), 0.0) << Support;
+    EXPECT_EQ(Unsupported, std::vector<std::string>{"r1"}) << Support;
+    for (const auto &[K, V] : Truth.coefficients())
+      EXPECT_NEAR(Got.coefficients().at(K), V, 0.08 * V) << K;
+  }
+}
+
 TEST(Fit, RelativeWeightingFavoursSmallPoints) {
   // Two regimes one line cannot both fit: the relative fit must keep the
   // small times' relative error lower than the unweighted fit does.
