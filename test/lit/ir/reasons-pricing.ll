@@ -95,7 +95,7 @@ define void @too_many_steps(ptr %b, i32 %n) {
 }
 
 ; CHECK-LABEL: commcost: function 'no_model'
-; CHECK-NEXT: site ? send MPI_Send of 'b': L_mem=3, L_pt=2, L_re1=0, L_re2=0, L_re3=0, L_rw1=0, L_rw2=0, L_rw3=0, L_sw=0, L_sww=0, L_wm1=0, L_wm2=0, L_wm3=0, bpm=128, m=128, n=1, {{.*}}; lines 2..3; not priced: NoModel: {{.*}}pricing-profile.json: site_models.send: no model is assigned to sites of kind 'send'
+; CHECK-NEXT: site ? send MPI_Send of 'b': L_mem=3, L_pt=1, L_re1=0, L_re2=0, L_re3=0, L_rw1=0, L_rw2=0, L_rw3=0, L_sw=0, L_sww=0, L_wm1=0, L_wm2=0, L_wm3=0, bpm=128, m=128, n=1, {{.*}}; lines 2..3; not priced: NoModel: {{.*}}pricing-profile.json: site_models.send: no model is assigned to sites of kind 'send'
 define void @no_model(ptr %b) {
   call i32 @MPI_Send(ptr %b, i32 16, ptr @ompi_mpi_double, i32 0, i32 0, ptr @ompi_mpi_comm_world)
   ret void
