@@ -233,6 +233,12 @@ PointSpec makePoint(RunContext &Ctx, const Shape &S) {
   return P;
 }
 
+/// A place for S's R x C block in its matrix, drawn uniformly.
+void placeBlock(Shape &S, Rng &Random) {
+  S.Row0 = std::uniform_int_distribution<uint64_t>(0, S.Rows - S.R)(Random);
+  S.Col0 = std::uniform_int_distribution<uint64_t>(0, S.Cols - S.C)(Random);
+}
+
 /// Matrix sides up to MaxDim: three in four drawn from the top half of
 /// the range on a log scale, so that most matrices are far beyond the
 /// last-level cache (where columns pay for pages and lost prefetching),
@@ -263,8 +269,7 @@ Shape randomShape(Rng &Random, uint64_t MaxDim) {
     S.R = S.Rows;
   if (S.Kind == "row")
     S.C = S.Cols;
-  S.Row0 = std::uniform_int_distribution<uint64_t>(0, S.Rows - S.R)(Random);
-  S.Col0 = std::uniform_int_distribution<uint64_t>(0, S.Cols - S.C)(Random);
+  placeBlock(S, Random);
   // Columns and blocks: a third walked columns outer, a third copied by
   // one memcpy per row (n > 1 messages), a third by the row loop.
   if (S.Kind != "row" && S.R > 1) {
@@ -285,10 +290,7 @@ Shape randomShape(Rng &Random, uint64_t MaxDim) {
           uint64_t(1) << std::uniform_int_distribution<int>(5, 10)(Random),
           std::bit_floor(std::min(S.Rows, S.Cols)));
       S.R = S.C = Side;
-      S.Row0 =
-          std::uniform_int_distribution<uint64_t>(0, S.Rows - S.R)(Random);
-      S.Col0 =
-          std::uniform_int_distribution<uint64_t>(0, S.Cols - S.C)(Random);
+      placeBlock(S, Random);
       S.BufPitch = Side + 8 * std::uniform_int_distribution<int>(0, 1)(Random);
     } else {
       // One in three of the others narrow and tall: up to 16 columns of
@@ -302,10 +304,7 @@ Shape randomShape(Rng &Random, uint64_t MaxDim) {
         S.C = LogUniform(2, std::min<uint64_t>(16, S.Cols));
         S.R = LogUniform(std::min<uint64_t>(512, S.Rows),
                          std::min<uint64_t>(4096, S.Rows));
-        S.Row0 =
-            std::uniform_int_distribution<uint64_t>(0, S.Rows - S.R)(Random);
-        S.Col0 =
-            std::uniform_int_distribution<uint64_t>(0, S.Cols - S.C)(Random);
+        placeBlock(S, Random);
       }
       // Dense, the next power of two (whose column crowds a few sets) or
       // padded by a line.
@@ -341,10 +340,8 @@ std::vector<PointSpec> randomMarshallingPlacements(RunContext &Ctx, Rng &Random,
   Shape S = randomShape(Random, maxMatrixSide(Ctx));
   std::vector<PointSpec> Out;
   for (unsigned I = 0; I < N; ++I) {
-    if (I > 0) {
-      S.Row0 = std::uniform_int_distribution<uint64_t>(0, S.Rows - S.R)(Random);
-      S.Col0 = std::uniform_int_distribution<uint64_t>(0, S.Cols - S.C)(Random);
-    }
+    if (I > 0)
+      placeBlock(S, Random);
     Out.push_back(makePoint(Ctx, S));
   }
   return Out;

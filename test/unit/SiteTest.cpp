@@ -76,6 +76,20 @@ std::vector<uint64_t> unitsAtPlacements(const std::set<uint64_t> &Bytes,
   return Out;
 }
 
+/// The mean of Counts (not empty).
+double meanOf(const std::vector<uint64_t> &Counts) {
+  return double(std::accumulate(Counts.begin(), Counts.end(), uint64_t(0))) /
+         double(Counts.size());
+}
+
+/// 64-byte lines and 4 KiB pages, no caches.
+MachineInfo linesAndPages() {
+  MachineInfo M;
+  M.LineSize = 64;
+  M.PageSize = 4096;
+  return M;
+}
+
 uint64_t runs(const std::set<uint64_t> &Bytes) {
   uint64_t N = 0;
   for (uint64_t B : Bytes)
@@ -320,8 +334,6 @@ struct RandomCopy {
   }
 };
 
-// featuresOf on sites of known sizes equals brute force (n, m, L_mem,
-// pages, L_pt, runs), and the symbolic features of the same site evaluated at
 // Pages where the placement is not known (a base aligned to A, no offset
 // known) against every placement the alignment allows: runs that share the
 // placement (one run, abutting rows, rows a multiple of a page apart whose
@@ -330,9 +342,7 @@ struct RandomCopy {
 // same site with symbolic sizes, evaluated, agrees.
 TEST(SiteFeatures, PagesAreExpectedOverThePlacementsAllowed) {
   Rng R;
-  MachineInfo M;
-  M.LineSize = 64;
-  M.PageSize = 4096;
+  MachineInfo M = linesAndPages();
   unsigned Shared = 0, Apart = 0, Between = 0;
   for (int I = 0; I < 400; ++I) {
     uint64_t A = uint64_t(1) << R.uniform(0, 6); // 1 to 64 bytes
@@ -364,9 +374,7 @@ TEST(SiteFeatures, PagesAreExpectedOverThePlacementsAllowed) {
       }
       Counts.push_back(Pages.size());
     }
-    double Mean = 0;
-    for (uint64_t V : Counts)
-      Mean += double(V) / double(Counts.size());
+    double Mean = meanOf(Counts);
     uint64_t Worst = *std::max_element(Counts.begin(), Counts.end());
     for (bool Symbolic : {false, true}) {
       Site X;
@@ -411,12 +419,12 @@ TEST(SiteFeatures, PagesAreExpectedOverThePlacementsAllowed) {
   EXPECT_GT(Apart, 50u);
 }
 
+// featuresOf on sites of known sizes equals brute force (n, m, L_mem,
+// pages, L_pt, runs), and the symbolic features of the same site evaluated at
 // the sizes equal the folded ones.
 TEST(SiteFeatures, ConstantSitesAgainstBruteForceAndSymbolic) {
   Rng R;
-  MachineInfo M;
-  M.LineSize = 64;
-  M.PageSize = 4096;
+  MachineInfo M = linesAndPages();
   uint64_t Checked = 0, Bounded = 0, ExpectedChecked = 0;
   for (int I = 0; I < 1500; ++I) {
     RandomCopy C;
@@ -473,9 +481,7 @@ TEST(SiteFeatures, ConstantSitesAgainstBruteForceAndSymbolic) {
     // most; within one of their mean for one run, or for rows a multiple
     // of the span apart (which share their placement).
     auto Spans = unitsAtPlacements(Bytes, C.Address, 4096, 32768);
-    double Mean = 0;
-    for (uint64_t V : Spans)
-      Mean += double(V) / double(Spans.size());
+    double Mean = meanOf(Spans);
     uint64_t Best = *std::min_element(Spans.begin(), Spans.end()),
              Worst = *std::max_element(Spans.begin(), Spans.end());
     int64_t Pt = Folded.Values.at("L_pt").constantValue();
