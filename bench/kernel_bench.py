@@ -11,7 +11,8 @@ in), not at all (warm) and by writing (dirty: each line brought in writes
 another back), and reads the runs with
 `commcost compare --json`. Prints per site the prediction (the plugin's,
 computed at run time from the actual sizes), the measured mean in each
-state, and the error against cold; then the mean absolute error, how many
+state, and the error against cold (a receive's time is its own, its wait
+for the message printed beside it); then the mean absolute error, how many
 sites are within 20% and within 2x, the same for the warm prediction
 (where the profile has warm models) against the warm runs, how many cold
 means lie in the predicted [warm, cold] interval, and the variant decisions between
@@ -171,6 +172,8 @@ def main():
                        "predicted_us": s["predicted"]["us"],
                        "predicted_warm_us": s["predicted"].get("warm_us"),
                        "cold_us": s["measured"]["mean_us"],
+                       "cold_waited_us": s["measured"].get(
+                           "waited", {}).get("mean_us"),
                        "error_pct": s["error_pct"],
                        "spread": spread(s)}
                 for state in STATES[1:]:
@@ -193,13 +196,16 @@ def print_table(rows, args, start_load, end_load):
           f"{'warm us':>10} {'dirty us':>10} {'error':>8} "
           f"{'pred. warm':>10} {'warm error':>10}")
     for r in rows:
+        waited = (f"; waited {r['cold_waited_us']:.1f} us for its message"
+                  if r.get("cold_waited_us") is not None else "")
         others = " ".join(f"{r[s + '_us']:10.3f}" if r[s + "_us"] is not None
                           else f"{'-':>10}" for s in STATES[1:])
         e = warm_error(r)
         warm = (f"{r['predicted_warm_us']:10.3f} {e:+9.1f}%"
                 if e is not None else f"{'-':>10} {'-':>10}")
         print(f"{r['case']:22} {r['site'][:34]:34} {r['predicted_us']:12.3f} "
-              f"{r['cold_us']:10.3f} {others} {r['error_pct']:+7.1f}% {warm}")
+              f"{r['cold_us']:10.3f} {others} {r['error_pct']:+7.1f}% {warm}"
+              f"{waited}")
     if not rows:
         print("no site compared")
         return

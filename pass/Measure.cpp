@@ -13,6 +13,10 @@
 // - a copy loop, from the end of its nest's preheader to each exit, so the
 //   time covers every statement of the nest and the run's entry stands for
 //   all the records at the loop's location.
+// A blocking MPI receive is probed for its message before its clock
+// starts: its time is then what the site prices (the message's transfer),
+// and the wait for the sender, another rank's work, is recorded apart.
+// Such a receive in loops is timed call by call, its waits summed too.
 // The predicted cost of a bracket, the sum of its sites' costs (from cold
 // caches and, where the profile has warm models, from warm ones), is
 // computed before the clock starts, from the function's integer
@@ -56,6 +60,7 @@ struct Bracket {
   Instruction *Start = nullptr; ///< the clock starts (or the sum) before it
   SmallVector<Instruction *, 2> Ends; ///< the time is recorded before each
   Instruction *AfterCall = nullptr;   ///< a summed call's time ends here
+  bool Probed = false; ///< Call is a receive whose wait is timed apart
 };
 
 bool sameLocation(const DILocation *A, const DILocation *B) {
@@ -130,6 +135,14 @@ bool isAllTheWorkOf(const CallBase &Call, const Loop &Nest) {
   return true;
 }
 
+/// Whether Call is a blocking MPI receive (MPI_Recv or its profiling
+/// name), whose source, tag, communicator and status a probe can take.
+bool isBlockingReceive(const CallBase &Call) {
+  const Function *Callee = Call.getCalledFunction();
+  return Callee && Call.arg_size() == 7 &&
+         (Callee->getName() == "MPI_Recv" || Callee->getName() == "PMPI_Recv");
+}
+
 Instruction *markedAt(const Bracket &B) {
   return B.Call ? static_cast<Instruction *>(B.Call)
                 : B.Nest->getHeader()->getTerminator();
@@ -157,7 +170,8 @@ std::vector<Bracket> bracketsOf(Function &F, const CommCostInfo &Info,
       if (!B.Call)
         continue;
       B.Nest = countedNest(LI, *B.Call, A);
-      B.WholeNest = B.Nest && isAllTheWorkOf(*B.Call, *B.Nest);
+      B.Probed = isBlockingReceive(*B.Call);
+      B.WholeNest = B.Nest && !B.Probed && isAllTheWorkOf(*B.Call, *B.Nest);
     }
     if (markedAt(B)->getMetadata(MeasuredKind))
       continue;
@@ -271,7 +285,7 @@ GlobalVariable *descriptor(Module &M, const Bracket &B, const Function &F) {
 /// The measure library's entry points, declared with what they touch:
 /// memory of their own and, for the records, the descriptor.
 struct Runtime {
-  FunctionCallee Now, Record, RecordSum;
+  FunctionCallee Now, Record, RecordSum, Wait;
   explicit Runtime(Module &M) {
     LLVMContext &C = M.getContext();
     auto *I64 = Type::getInt64Ty(C);
@@ -292,6 +306,8 @@ struct Runtime {
     RecordSum = M.getOrInsertFunction("__commcost_measure_record_sum", Records,
                                       Type::getVoidTy(C), Ptr, I64, I64, I64,
                                       I64);
+    Wait = M.getOrInsertFunction("__commcost_measure_wait", Records,
+                                 Type::getVoidTy(C), Ptr, I64, I64);
   }
 };
 
@@ -345,6 +361,60 @@ void sumOverNest(const Bracket &B, Runtime &RT, GlobalVariable *Site,
   }
 }
 
+/// The slots a probed receive's waits are summed in over its bracket.
+struct WaitSlots {
+  AllocaInst *Sum = nullptr, *Pieces = nullptr;
+};
+
+/// Before the probed receive B.Call (and before its clock, which the
+/// caller starts after this): the same receive's MPI_Probe, timed, the
+/// time and the probes summed in slots cleared at B.Start. The probe
+/// writes the receive's status, which the receive writes again; a
+/// single-threaded program's receive takes the message probed.
+WaitSlots probeBefore(const Bracket &B, Runtime &RT) {
+  CallBase &Recv = *B.Call;
+  Function &F = *Recv.getFunction();
+  Module &M = *F.getParent();
+  IRBuilder<> IRB(&*F.getEntryBlock().getFirstInsertionPt());
+  Type *I64 = IRB.getInt64Ty();
+  WaitSlots W{IRB.CreateAlloca(I64, nullptr, "commcost.measure.waited"),
+              IRB.CreateAlloca(I64, nullptr, "commcost.measure.probes")};
+  IRB.SetInsertPoint(B.Start);
+  IRB.CreateStore(IRB.getInt64(0), W.Sum);
+  IRB.CreateStore(IRB.getInt64(0), W.Pieces);
+  SmallVector<Value *, 4> Args;
+  SmallVector<Type *, 4> Types;
+  for (unsigned I = 3; I < 7; ++I) {
+    Args.push_back(Recv.getArgOperand(I));
+    Types.push_back(Args.back()->getType());
+  }
+  std::string Name = Recv.getCalledFunction()->getName().str();
+  Name.replace(Name.size() - 4, 4, "Probe");
+  FunctionCallee Probe = M.getOrInsertFunction(
+      Name, FunctionType::get(IRB.getInt32Ty(), Types, false));
+  IRB.SetInsertPoint(&Recv);
+  IRB.SetCurrentDebugLocation(Recv.getDebugLoc());
+  Value *Asked = IRB.CreateCall(RT.Now);
+  IRB.CreateCall(Probe, Args);
+  Value *Took = IRB.CreateSub(IRB.CreateCall(RT.Now), Asked);
+  IRB.CreateStore(IRB.CreateAdd(IRB.CreateLoad(I64, W.Sum), Took), W.Sum);
+  IRB.CreateStore(IRB.CreateAdd(IRB.CreateLoad(I64, W.Pieces), IRB.getInt64(1)),
+                  W.Pieces);
+  return W;
+}
+
+/// At each end of B, after its record: the waits summed.
+void recordWaits(const Bracket &B, Runtime &RT, GlobalVariable *Site,
+                 const WaitSlots &W) {
+  IRBuilder<> IRB(B.Start->getContext());
+  Type *I64 = IRB.getInt64Ty();
+  for (Instruction *End : B.Ends) {
+    IRB.SetInsertPoint(End);
+    IRB.CreateCall(RT.Wait, {Site, IRB.CreateLoad(I64, W.Sum),
+                             IRB.CreateLoad(I64, W.Pieces)});
+  }
+}
+
 } // namespace
 
 PreservedAnalyses CommCostMeasurePass::run(Function &F,
@@ -372,10 +442,15 @@ PreservedAnalyses CommCostMeasurePass::run(Function &F,
     markedAt(B)->setMetadata(MeasuredKind, Mark);
     Value *Ps = predictedPs(B, F, Info, B.Start, &AnalysedSite::Cost);
     Value *WarmPs = predictedPs(B, F, Info, B.Start, &AnalysedSite::CostWarm);
+    WaitSlots Waits;
+    if (B.Probed)
+      Waits = probeBefore(B, RT);
     if (B.Call && B.Nest && !B.WholeNest)
       sumOverNest(B, RT, Site, Ps, WarmPs);
     else
       timeSpan(B, RT, Site, Ps, WarmPs);
+    if (B.Probed)
+      recordWaits(B, RT, Site, Waits);
   }
   return PreservedAnalyses::none();
 }

@@ -153,9 +153,10 @@ MeasuredRun parseRun(std::string_view Text, const std::string &Name) {
     M.MedianNs = {R.amount(S, Where, "median_ns")};
     M.MinNs = R.amount(S, Where, "min_ns");
     M.MaxNs = R.amount(S, Where, "max_ns");
-    // A run-time prediction (cold, and warm) comes as a pair or not at all.
-    auto Prediction = [&](const char *Count, const char *Total,
-                          uint64_t &CountOut, double &TotalOut) {
+    // A run-time prediction (cold, and warm) and a receive's waits each
+    // come as a count and a total, or not at all.
+    auto Pair = [&](const char *Count, const char *Total, uint64_t &CountOut,
+                    double &TotalOut) {
       bool HasCount = S.contains(Count);
       if (HasCount != S.contains(Total))
         R.fail(RunReader::field(Where, HasCount ? Total : Count),
@@ -166,10 +167,11 @@ MeasuredRun parseRun(std::string_view Text, const std::string &Name) {
         TotalOut = R.amount(S, Where, Total);
       }
     };
-    Prediction("predicted_count", "predicted_total_ps", M.PredictedCount,
-               M.PredictedTotalPs);
-    Prediction("predicted_warm_count", "predicted_warm_total_ps",
-               M.PredictedWarmCount, M.PredictedWarmTotalPs);
+    Pair("predicted_count", "predicted_total_ps", M.PredictedCount,
+         M.PredictedTotalPs);
+    Pair("predicted_warm_count", "predicted_warm_total_ps",
+         M.PredictedWarmCount, M.PredictedWarmTotalPs);
+    Pair("waited_count", "waited_ns", M.WaitedCount, M.WaitedNs);
     Out.Sites.push_back(std::move(M));
   }
   return Out;
@@ -217,6 +219,8 @@ std::vector<MeasuredSite> mergeRuns(const std::vector<MeasuredRun> &Runs) {
       M.PredictedTotalPs += S.PredictedTotalPs;
       M.PredictedWarmCount += S.PredictedWarmCount;
       M.PredictedWarmTotalPs += S.PredictedWarmTotalPs;
+      M.WaitedCount += S.WaitedCount;
+      M.WaitedNs += S.WaitedNs;
     }
   return Out;
 }
@@ -529,10 +533,22 @@ static std::string statusWords(CompareStatus S) {
   return Text;
 }
 
+/// What a receive waited for its message, per execution, beside the time.
+static std::string waitedText(const SiteComparison &R) {
+  const std::optional<MeasuredSite> &M = R.Measured;
+  if (!M || !M->WaitedCount)
+    return "";
+  return "waited " + formatMicroseconds(M->WaitedNs / double(M->Count) / 1000) +
+         " us a run for its message (not in its time)";
+}
+
 static std::string noteText(const SiteComparison &R) {
+  std::string Waited = waitedText(R);
   switch (R.Status) {
   case CompareStatus::Compared:
-    return R.Record ? "" : "no record";
+    return R.Record         ? Waited
+           : Waited.empty() ? "no record"
+                            : "no record; " + Waited;
   case CompareStatus::BelowTimerResolution:
     return statusWords(R.Status) + (R.Record ? "" : "; no record");
   case CompareStatus::Symbolic:
@@ -673,6 +689,11 @@ static json rowJson(const SiteComparison &R) {
                      {"process_medians_us", Medians},
                      {"min_ns", M->MinNs},
                      {"max_ns", M->MaxNs}};
+    if (M->WaitedCount)
+      J["measured"]["waited"] = {
+          {"count", M->WaitedCount},
+          {"total_ns", M->WaitedNs},
+          {"mean_us", M->WaitedNs / double(M->Count) / 1000}};
   }
   J["predicted"] = nullptr;
   if (R.PredictedUs)

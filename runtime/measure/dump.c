@@ -25,6 +25,7 @@ struct entry {
   uint64_t count, total_ns, min_ns, max_ns;
   uint64_t predicted_count, predicted_warm_count;
   unsigned __int128 predicted_total_ps, predicted_warm_total_ps;
+  uint64_t waited_count, waited_ns;
   uint64_t *samples;
   size_t nsamples;
 };
@@ -83,6 +84,8 @@ static int snapshot(struct entry **out, size_t *count) {
     e->predicted_total_ps = st->predicted_total_ps;
     e->predicted_warm_count = st->predicted_warm_count;
     e->predicted_warm_total_ps = st->predicted_warm_total_ps;
+    e->waited_count = st->waited_count;
+    e->waited_ns = st->waited_ns;
     e->nsamples = st->count < COMMCOST_MEASURE_RESERVOIR
                       ? st->count
                       : COMMCOST_MEASURE_RESERVOIR;
@@ -145,6 +148,8 @@ static size_t sort_and_merge(struct entry *entries, size_t n, int *err) {
     into->predicted_total_ps += e->predicted_total_ps;
     into->predicted_warm_count += e->predicted_warm_count;
     into->predicted_warm_total_ps += e->predicted_warm_total_ps;
+    into->waited_count += e->waited_count;
+    into->waited_ns += e->waited_ns;
   }
   *err = 0;
   return kept;
@@ -271,6 +276,10 @@ static void put_entry(FILE *out, struct entry *e) {
             (unsigned long long)e->predicted_warm_count);
     put_u128(out, e->predicted_warm_total_ps);
   }
+  if (e->waited_count)
+    fprintf(out, ",\n     \"waited_count\": %llu, \"waited_ns\": %llu",
+            (unsigned long long)e->waited_count,
+            (unsigned long long)e->waited_ns);
   fputc('}', out);
 }
 

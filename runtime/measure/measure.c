@@ -84,6 +84,7 @@ static void reset_state(struct commcost_measure_state *st) {
   st->max_ns = 0;
   st->predicted_count = st->predicted_warm_count = 0;
   st->predicted_total_ps = st->predicted_warm_total_ps = 0;
+  st->waited_count = st->waited_ns = 0;
   st->rng = reservoir_seed;
 }
 
@@ -150,6 +151,17 @@ void commcost_measure_record_duration(struct commcost_site *site, uint64_t ns,
   pthread_mutex_unlock(&st->lock);
 }
 
+void commcost_measure_record_wait(struct commcost_site *site, uint64_t ns,
+                                  uint64_t spans) {
+  struct commcost_measure_state *st = state_of(site);
+  if (!st)
+    return;
+  pthread_mutex_lock(&st->lock);
+  st->waited_count += spans;
+  st->waited_ns += ns;
+  pthread_mutex_unlock(&st->lock);
+}
+
 static void dump_at_exit(void) {
   const char *dir = getenv("COMMCOST_MEASURE_DIR");
   commcost_measure_dump(dir && *dir ? dir : ".");
@@ -202,4 +214,13 @@ void __commcost_measure_record(struct commcost_site *site, uint64_t start_ns,
   // A start after the end is a caller's bug; 0 keeps the totals sane.
   __commcost_measure_record_sum(site, end_ns > start_ns ? end_ns - start_ns : 0,
                                 1, predicted_ps, predicted_warm_ps);
+}
+
+void __commcost_measure_wait(struct commcost_site *site, uint64_t ns,
+                             uint64_t spans) {
+  pthread_once(&start_once, start_library);
+  commcost_measure_record_wait(
+      site,
+      commcost_measure_net_ns(ns, spans, commcost_measure_timer_overhead_ns),
+      spans);
 }

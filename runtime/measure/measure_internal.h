@@ -36,6 +36,8 @@ struct commcost_measure_state {
    * Up to count * 2^63 ps: beyond 64 bits over a long run. */
   uint64_t predicted_count, predicted_warm_count;
   unsigned __int128 predicted_total_ps, predicted_warm_total_ps;
+  /* Pieces of waiting timed apart from the runs, and their time. */
+  uint64_t waited_count, waited_ns;
   uint64_t rng; /* xorshift64 state of the reservoir's choices */
   /* The first min(count, COMMCOST_MEASURE_RESERVOIR) are valid. */
   uint64_t samples[COMMCOST_MEASURE_RESERVOIR];
@@ -54,6 +56,13 @@ COMMCOST_MEASURE_HIDDEN void
 commcost_measure_record_duration(struct commcost_site *site, uint64_t ns,
                                  int64_t predicted_ps,
                                  int64_t predicted_warm_ps);
+
+/* Adds ns nanoseconds of waiting, timed as spans pieces, to site's
+ * waiting time, as __commcost_measure_wait does without the clock's
+ * overhead taken off and without arranging the dump at exit. */
+COMMCOST_MEASURE_HIDDEN void
+commcost_measure_record_wait(struct commcost_site *site, uint64_t ns,
+                             uint64_t spans);
 
 /* Nanoseconds a timed piece holds beyond its site (about one clock
  * reading): the median of back-to-back clock readings, measured when the

@@ -374,6 +374,30 @@ TEST(Measure, PredictionsOnlyWhenThereAreAny) {
                    3.0 * double(INT64_MAX));
 }
 
+TEST(Measure, WaitsAreKeptApartSummedAndMerged) {
+  // One receive in two translation units (merged), and a send that never
+  // waits: waits do not touch the runs' times, and only a site that waited
+  // lists them.
+  static char FileA[] = "waits.c", FileB[] = "waits.c";
+  static commcost_site A = {FileA, "r", "recv", "MPI_Recv", 4, 1, nullptr};
+  static commcost_site B = {FileB, "r", "recv", "MPI_Recv", 4, 1, nullptr};
+  static commcost_site Send = {"waits.c", "s", "send", "MPI_Send",
+                               9,         1,   nullptr};
+  commcost_measure_record_duration(&A, 100, -1, -1);
+  commcost_measure_record_wait(&A, 5000, 1);
+  commcost_measure_record_duration(&B, 300, -1, -1);
+  commcost_measure_record_wait(&B, 7000, 4);
+  commcost_measure_record_duration(&Send, 50, -1, -1);
+  std::vector<json> Got = sitesWhere("file", "waits.c");
+  ASSERT_EQ(Got.size(), 2u);
+  EXPECT_EQ(Got[0].at("count"), 2);
+  EXPECT_EQ(Got[0].at("total_ns"), 400);
+  EXPECT_EQ(Got[0].at("waited_count"), 5);
+  EXPECT_EQ(Got[0].at("waited_ns"), 12000);
+  EXPECT_FALSE(Got[1].contains("waited_count"));
+  EXPECT_FALSE(Got[1].contains("waited_ns"));
+}
+
 TEST(Measure, ThreadsRecordingOneSiteLoseNoRun) {
   // Fresh, so that the threads also race to create its state.
   static commcost_site Site = {"threads.c", "f", "copy-loop", "loop",

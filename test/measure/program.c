@@ -4,7 +4,8 @@
  * exits normally, so that each process writes its run file at exit.
  * `program sum` instead records two runs of known durations, as the plugin
  * does for a call timed over a loop nest: 1 ms timed as 40 pieces, and
- * 5 ns as 1000 pieces (less than their clock overheads), and nothing else. */
+ * 5 ns as 1000 pieces (less than their clock overheads), and a wait of
+ * 0.5 ms timed as 40 pieces, as for a receive, and nothing else. */
 #define _POSIX_C_SOURCE 200809L
 
 #include "commcost/measure.h"
@@ -36,6 +37,7 @@ int main(int argc, char **argv) {
   if (argc > 1 && strcmp(argv[1], "sum") == 0) {
     __commcost_measure_record_sum(&nest_site, 1000000, 40, 3000, 700);
     __commcost_measure_record_sum(&nest_site, 5, 1000, 3000, 700);
+    __commcost_measure_wait(&nest_site, 500000, 40);
     return 0;
   }
   for (int i = 0; i < 5; ++i)

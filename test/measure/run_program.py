@@ -6,7 +6,8 @@ into $COMMCOST_MEASURE_DIR (and not the current directory), into the
 current directory when the variable is unset, and with a launcher's rank.
 A fourth records only two sums of known durations, through
 __commcost_measure_record_sum, which must arrange the file too and take a
-clock overhead off each piece summed (never below 0).
+clock overhead off each piece summed (never below 0), and a receive's wait
+through __commcost_measure_wait, less its pieces' overheads too.
 
     run_program.py PROGRAM
 """
@@ -133,7 +134,8 @@ def main():
             "total_ns": long + short, "median_ns": (long + short) / 2,
             "min_ns": short, "max_ns": long, "predicted_count": 2,
             "predicted_total_ps": 6000, "predicted_warm_count": 2,
-            "predicted_warm_total_ps": 1400})
+            "predicted_warm_total_ps": 1400, "waited_count": 40,
+            "waited_ns": 500000 - 40 * overhead})
     print("OK")
 
 

@@ -35,6 +35,12 @@ json withPrediction(json Site, uint64_t Count, double TotalPs) {
   return Site;
 }
 
+json withWaits(json Site, uint64_t Count, double Ns) {
+  Site["waited_count"] = Count;
+  Site["waited_ns"] = Ns;
+  return Site;
+}
+
 /// A run file's text of Sites. A vector, not a json: a braced list of one
 /// site would make a json of that site, not an array, with clang (gcc
 /// makes the array).
@@ -122,6 +128,15 @@ TEST(RunFile, ParsesEveryKey) {
   EXPECT_EQ(S.PredictedCount, 4u);
   EXPECT_EQ(S.PredictedTotalPs, 8e6);
   EXPECT_EQ(R.Sites[1].PredictedCount, 0u);
+  EXPECT_EQ(R.Sites[0].WaitedCount, 0u);
+  EXPECT_EQ(parseRun(runJson({withWaits(
+                                 measured("r", "MPI_Recv", "recv", 9, 2, 10, 5),
+                                 2, 7000)})
+                         .dump(),
+                     "w.json")
+                .Sites[0]
+                .WaitedNs,
+            7000);
   // rank null: not an MPI job.
   EXPECT_FALSE(run(json::array()).Rank);
 }
@@ -166,6 +181,8 @@ TEST(RunFile, ErrorsNameTheFileAndTheKey) {
   EXPECT_EQ(SecondSite([](json &S) { S["predicted_count"] = 1; }),
             "r.json: sites[1].predicted_total_ps: missing (predicted_count "
             "is given)");
+  EXPECT_EQ(SecondSite([](json &S) { S["waited_ns"] = 5; }),
+            "r.json: sites[1].waited_count: missing (waited_ns is given)");
   EXPECT_EQ(SecondSite([](json &S) { S = 7; }),
             "r.json: sites[1]: expected an object");
 }
@@ -211,6 +228,47 @@ TEST(RunMerge, SumsProcessesAndKeepsTheirMedians) {
   MeasuredSite Even;
   Even.MedianNs = {4, 1, 3, 10};
   EXPECT_EQ(Even.medianNs(), 3.5);
+}
+
+TEST(RunCompare, ReceivesWaitsAreSummedAndReportedApartFromTheirTime) {
+  // Two processes' runs of one receive: 10 + 30 executions that waited
+  // 4 ms and 36 ms in all for their messages; a send without waits.
+  RecordSet Records = records(site("a", "MPI_Recv", "recv", 11, "1.000") +
+                              site("a", "MPI_Send", "send", 10, "1.000"));
+  std::vector<MeasuredRun> Runs = {
+      run({withWaits(measured("a", "MPI_Recv", "recv", 11, 10, 1e4, 1000), 10,
+                     4e6),
+           measured("a", "MPI_Send", "send", 10, 10, 1e4, 1000)}),
+      run({withWaits(measured("a", "MPI_Recv", "recv", 11, 30, 3e4, 1000), 40,
+                     3.6e7)},
+          20, 101)};
+  std::vector<MeasuredSite> M = mergeRuns(Runs);
+  ASSERT_EQ(M.size(), 2u);
+  EXPECT_EQ(M[0].WaitedCount, 50u);
+  EXPECT_EQ(M[0].WaitedNs, 4e7);
+  EXPECT_EQ(M[1].WaitedCount, 0u);
+
+  RunComparison C = compareRuns(Runs, Records, CompareOptions{});
+  // The error is the receive's own time's (1 us a run), not the wait's.
+  EXPECT_DOUBLE_EQ(*row(C, "a", 11).ErrorPct, 0.0);
+  json J = C.toJson();
+  for (const json &S : J["sites"]) {
+    if (S["callee"] == "MPI_Recv") {
+      EXPECT_EQ(S["measured"]["waited"]["count"], 50);
+      EXPECT_EQ(S["measured"]["waited"]["total_ns"], 4e7);
+      EXPECT_DOUBLE_EQ(S["measured"]["waited"]["mean_us"].get<double>(),
+                       1000.0);
+    } else {
+      EXPECT_FALSE(S["measured"].contains("waited"));
+    }
+  }
+  std::string Text = printed(C);
+  EXPECT_NE(Text.find("waited 1000.000 us a run for its message (not in its "
+                      "time)"),
+            std::string::npos)
+      << Text;
+  EXPECT_EQ(Text.find("waited", Text.find("MPI_Send")), std::string::npos)
+      << Text;
 }
 
 TEST(RunMerge, SitesDifferingInAnyKeyStayApart) {

@@ -49,6 +49,10 @@ struct MeasuredSite {
   /// The same from warm caches, where the profile has warm models.
   uint64_t PredictedWarmCount = 0;
   double PredictedWarmTotalPs = 0;
+  /// A receive's waits for its message, timed apart from its executions
+  /// (WaitedCount pieces, WaitedNs in all; 0 when none was timed).
+  uint64_t WaitedCount = 0;
+  double WaitedNs = 0;
 
   /// Mean time of one execution: what a cost model predicts.
   double meanNs() const { return TotalNs / double(Count); }

@@ -7,7 +7,8 @@
  *   __commcost_measure_record(&site, start, predicted_ps, predicted_warm_ps);
  *
  * (or times each execution of a call in a loop nest itself and calls
- * __commcost_measure_record_sum with the sum),
+ * __commcost_measure_record_sum with the sum; a receive's wait for its
+ * message, timed before the run, goes to __commcost_measure_wait),
  * with one static struct commcost_site per site; the program is linked
  * with libcommcost-measure.a (C11 and libc only). At normal exit each
  * process writes $COMMCOST_MEASURE_DIR/commcost-run.<pid>.json (default:
@@ -54,6 +55,14 @@ void __commcost_measure_record(struct commcost_site *site, uint64_t start_ns,
 void __commcost_measure_record_sum(struct commcost_site *site, uint64_t ns,
                                    uint64_t spans, int64_t predicted_ps,
                                    int64_t predicted_warm_ps);
+
+/* Adds to site's time spent waiting, kept apart from its runs: ns
+ * nanoseconds timed as spans pieces (recorded less spans clock overheads),
+ * which a receive waited for its message to arrive before the runs it
+ * follows (the plugin probes for the message before the receive's
+ * clock starts). Thread-safe. */
+void __commcost_measure_wait(struct commcost_site *site, uint64_t ns,
+                             uint64_t spans);
 
 #ifdef __cplusplus
 }
