@@ -545,18 +545,32 @@ void analyseMpi(Analysis &A, const std::vector<Point> &Ps, double Noise) {
             {{"permutations (odd)", PermTest}, {"single sends", Single}});
 }
 
-/// One-way messages, as the plugin prices a send or a receive of n
-/// messages: fitted on the streams of State ("cold" or "warm") of every
+/// The two sides of a one-way message the streams time: a send's cost is
+/// the stream's, from the release to the last message received; a
+/// receive's is its own time once its message is there.
+struct MessageSide {
+  const char *Kind;   ///< the stream points' kind
+  const char *Group;  ///< the fits' suite
+  const char *Prefix; ///< the models' names: Prefix, Prefix-pw
+  const char *Sets;   ///< the train and held-out sets' names
+};
+constexpr MessageSide SendSide{"stream", "mpi-send", "Msg", "streams"};
+constexpr MessageSide ReceiveSide{"stream-recv", "mpi-recv", "Recv",
+                                  "receives"};
+
+/// One-way messages, as the plugin prices a send (or a receive, Side) of
+/// n messages: fitted on the streams of State ("cold" or "warm") of every
 /// other message size, validated on the others; also piecewise in the
-/// message size at the protocol switches. The cold streams place those
-/// switches; the warm ones reuse them (the protocol is the library's, not
-/// the cache's). Models of warm streams are named "-warm".
-void analyseSends(Analysis &A, const std::vector<Point> &Mpi,
-                  const std::string &State) {
+/// message size at the protocol switches. The cold send streams place
+/// those switches; the warm ones and the receives reuse them (the
+/// protocol is the library's, not the cache's or the side's). Models of
+/// warm streams are named "-warm".
+void analyseMessages(Analysis &A, const std::vector<Point> &Mpi,
+                     const std::string &State, const MessageSide &Side) {
   unsigned P = Mpi.empty() ? 1 : Mpi[0].P;
   std::string Group = "p=" + std::to_string(P);
   std::vector<Observation> Streams = observations(Mpi, [&](const Point &Pt) {
-    return Pt.Kind == "stream" && Pt.Set == State;
+    return Pt.Kind == Side.Kind && Pt.Set == State;
   });
   std::set<double> Sizes;
   for (const Observation &O : Streams)
@@ -572,27 +586,31 @@ void analyseSends(Analysis &A, const std::vector<Point> &Mpi,
   for (Observation &O : Streams)
     (TrainSizes.count(O.Features.at("bpm")) ? Train : Test)
         .push_back(std::move(O));
+  if (Train.empty())
+    return;
   bool Cold = State == "cold";
   std::string Suffix = Cold ? "" : "-" + State;
-  std::string TrainedOn = State + " streams (even sizes)";
+  std::string Sets = State + " " + Side.Sets;
+  std::string TrainedOn = Sets + " (even sizes)";
   std::vector<std::pair<std::string, std::vector<Observation>>> Held = {
-      {State + " streams (odd sizes)", Test}};
+      {Sets + " (odd sizes)", Test}};
   const ModelForm &Msg = builtinModelForm("Msg");
-  fitForm(A, Msg, true, "mpi-send", Group, "Msg" + Suffix, TrainedOn, Train,
+  std::string Name = Side.Prefix;
+  fitForm(A, Msg, true, Side.Group, Group, Name + Suffix, TrainedOn, Train,
           Held);
   // Switches where the cold streams need them: at a size the permutations
   // place to the byte, or one the streams alone show (a switch of small
   // messages costs a stream of 512 of them 3x, a single one nothing the
   // permutations' line fit notices); a tie goes to the smaller size.
-  if (Cold && !Train.empty()) {
+  if (Cold && &Side == &SendSide) {
     std::vector<double> Candidates = A.Breakpoints;
     Candidates.insert(Candidates.end(), TrainSizes.begin(), TrainSizes.end());
     A.SendBreakpoints =
         detectFormBreakpoints(Msg, "bpm", Train, 4, 0.1, Candidates);
   }
   if (!A.SendBreakpoints.empty())
-    fitForm(A, piecewiseForm(Msg, "bpm", A.SendBreakpoints), true, "mpi-send",
-            Group, "Msg-pw" + Suffix, TrainedOn, Train, Held);
+    fitForm(A, piecewiseForm(Msg, "bpm", A.SendBreakpoints), true, Side.Group,
+            Group, Name + "-pw" + Suffix, TrainedOn, Train, Held);
 }
 
 /// The model of a send or receive site: Send (a message model), plus Pack
@@ -843,8 +861,12 @@ Analysis analyse(const RawSet &Raw, const MachineInfo &Machine) {
       std::string State = Cold ? "cold" : "warm";
       std::map<std::string, std::string> &Sites =
           Cold ? A.SiteModels : A.WarmSiteModels;
-      analyseSends(A, *M, State);
-      auto Sends = fitsOf(A, "mpi-send", Group, State + " streams (odd sizes)");
+      analyseMessages(A, *M, State, SendSide);
+      analyseMessages(A, *M, State, ReceiveSide);
+      auto Sends = fitsOf(A, SendSide.Group, Group,
+                          State + " " + SendSide.Sets + " (odd sizes)");
+      auto Receives = fitsOf(A, ReceiveSide.Group, Group,
+                             State + " " + ReceiveSide.Sets + " (odd sizes)");
       auto Marshalling = Sites.find("send");
       auto Pack = Marshalling == Sites.end()
                       ? A.Fits.end()
@@ -854,15 +876,27 @@ Analysis analyse(const RawSet &Raw, const MachineInfo &Machine) {
                                      });
       if (Sends.empty() || Pack == A.Fits.end())
         continue;
-      Model Both = contiguityChoice(Sends[0]->M, Pack->M);
-      A.Fits.push_back({"mpi-send", Group, Sends[0]->TrainedOn,
-                        Sends[0]->ValidatedOn, Both.name(), true, Both,
-                        Sends[0]->Held});
-      for (const char *Site : {"send", "recv", "put", "get"})
-        Sites[Site] = Both.name();
+      // Copies: A.Fits grows below. A receive without receive streams (a
+      // calibration before they were measured) is priced as the send.
+      const FittedForm Send = *Sends[0];
+      const FittedForm Receive = Receives.empty() ? Send : *Receives[0];
+      const Model PackModel = Pack->M;
+      for (auto [Message, Kinds] :
+           {std::pair(&Send, std::vector<const char *>{"send", "put", "get"}),
+            std::pair(&Receive, std::vector<const char *>{"recv"})}) {
+        Model Both = contiguityChoice(Message->M, PackModel);
+        if (std::none_of(
+                A.Fits.begin(), A.Fits.end(),
+                [&](const FittedForm &F) { return F.M.name() == Both.name(); }))
+          A.Fits.push_back({Message->Suite, Group, Message->TrainedOn,
+                            Message->ValidatedOn, Both.name(), true, Both,
+                            Message->Held});
+        for (const char *Site : Kinds)
+          Sites[Site] = Both.name();
+      }
       // An atomic is a small message with its operands by value: no
       // buffer to pack.
-      Sites["atomic"] = Sends[0]->M.name();
+      Sites["atomic"] = Send.M.name();
     }
   }
   return A;

@@ -3,10 +3,11 @@
 
 #include "Stats.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
-#include <vector>
 #include <immintrin.h>
+#include <vector>
 
 namespace commcost::calib {
 
@@ -31,6 +32,19 @@ double nowUs() {
   using namespace std::chrono;
   return duration<double, std::micro>(steady_clock::now().time_since_epoch())
       .count();
+}
+
+double clockOverheadUs() {
+  static const double Overhead = [] {
+    std::vector<double> D(1001);
+    for (double &X : D) {
+      double T0 = nowUs();
+      X = nowUs() - T0;
+    }
+    std::nth_element(D.begin(), D.begin() + D.size() / 2, D.end());
+    return D[D.size() / 2];
+  }();
+  return Overhead;
 }
 
 void flushRange(const void *Begin, size_t Bytes) {

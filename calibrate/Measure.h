@@ -27,6 +27,11 @@ std::vector<double> repeatUntilStable(const std::function<double()> &Once,
 /// Microseconds on a monotonic clock.
 double nowUs();
 
+/// What a piece timed between two nowUs() readings holds beyond itself:
+/// the median of 1001 back-to-back readings' differences, measured on the
+/// first call (the measure option's library takes off the same).
+double clockOverheadUs();
+
 /// Writes back and evicts every cache line of [Begin, Begin + Bytes).
 void flushRange(const void *Begin, size_t Bytes);
 
