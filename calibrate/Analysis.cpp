@@ -594,9 +594,11 @@ void analyseMessages(Analysis &A, const std::vector<Point> &Mpi,
   std::string TrainedOn = Sets + " (even sizes)";
   std::vector<std::pair<std::string, std::vector<Observation>>> Held = {
       {Sets + " (odd sizes)", Test}};
-  const ModelForm &Msg = builtinModelForm("Msg");
-  std::string Name = Side.Prefix;
-  fitForm(A, Msg, true, Side.Group, Group, Name + Suffix, TrainedOn, Train,
+  // The message form under the side's name, so that the report's rows
+  // and the profile's models say which side they price.
+  ModelForm Msg = builtinModelForm("Msg");
+  Msg.Name = Side.Prefix;
+  fitForm(A, Msg, true, Side.Group, Group, Msg.Name + Suffix, TrainedOn, Train,
           Held);
   // Switches where the cold streams need them: at a size the permutations
   // place to the byte, or one the streams alone show (a switch of small
@@ -610,7 +612,7 @@ void analyseMessages(Analysis &A, const std::vector<Point> &Mpi,
   }
   if (!A.SendBreakpoints.empty())
     fitForm(A, piecewiseForm(Msg, "bpm", A.SendBreakpoints), true, Side.Group,
-            Group, Name + "-pw" + Suffix, TrainedOn, Train, Held);
+            Group, Msg.Name + "-pw" + Suffix, TrainedOn, Train, Held);
 }
 
 /// The model of a send or receive site: Send (a message model), plus Pack

@@ -275,6 +275,23 @@ std::string reportMarkdown(const Analysis &A, const RawSet &Raw,
     OS << "## BPRAM (Juurlink & Wijshoff), " << G << "\n\n";
     formTable(OS, A, "bpram", G, {"permutations (odd)", "single sends"});
   }
+  // The models send and receive sites are priced by (cold, then warm).
+  for (const char *Suite : {"mpi-send", "mpi-recv"})
+    for (const auto &G : groupsOf(A, Suite)) {
+      bool Send = std::string_view(Suite) == "mpi-send";
+      OS << "## One-way messages: " << (Send ? "sends" : "receives") << ", "
+         << G << "\n\n"
+         << (Send ? "Streams of n blocking sends of bpm bytes, from the "
+                    "release to the last message received."
+                  : "The same streams as the receiving rank's own time: "
+                    "each receive from its message's arrival (probed) to "
+                    "its return.")
+         << " Trained on every other message size, held out on the "
+            "others; -pw at the send breakpoints.\n\n";
+      std::string Sets =
+          Send ? " streams (odd sizes)" : " receives (odd sizes)";
+      formTable(OS, A, Suite, G, {"cold" + Sets, "warm" + Sets});
+    }
   for (const auto &G : groupsOf(A, "packets")) {
     OS << "## Packets (Fischer et al.), " << G << "\n\n";
     formTable(OS, A, "packets", G, {"grid", "curve"});

@@ -1,8 +1,10 @@
 // Checks what `commcost calibrate` wrote: the profile loads (libcommcost
 // validates it), names a model for each expected site kind (and a warm
-// model too for KIND+warm), every such model has held-out statistics, and
-// the report exists with its tables.
-// Usage: commcost-check-calibration PROFILE REPORT_DIR KIND[+warm][,...]
+// model too for KIND+warm; for KIND=PREFIX, models whose names start with
+// PREFIX), every such model has held-out statistics, and the report exists
+// with its tables.
+// Usage: commcost-check-calibration PROFILE REPORT_DIR
+//          KIND[+warm][=PREFIX][,...]
 #include "commcost/Profile.h"
 
 #include <fstream>
@@ -22,6 +24,11 @@ int main(int Argc, char **Argv) {
     std::stringstream Kinds(Argv[3]);
     std::string Kind;
     while (std::getline(Kinds, Kind, ',')) {
+      std::string Prefix;
+      if (size_t Eq = Kind.find('='); Eq != std::string::npos) {
+        Prefix = Kind.substr(Eq + 1);
+        Kind.resize(Eq);
+      }
       bool Warm = Kind.ends_with("+warm");
       if (Warm)
         Kind.resize(Kind.size() - 5);
@@ -31,10 +38,14 @@ int main(int Argc, char **Argv) {
         if (!Models.back())
           throw std::runtime_error("no warm model for " + Kind);
       }
-      for (const commcost::Model *M : Models)
+      for (const commcost::Model *M : Models) {
+        if (!M->name().starts_with(Prefix))
+          throw std::runtime_error("model " + M->name() + " for " + Kind +
+                                   " is not a " + Prefix + " model");
         if (M->Fit.TestPoints == 0)
           throw std::runtime_error("model " + M->name() + " for " + Kind +
                                    " has no held-out points");
+      }
     }
     if (!P.Extra.contains("calibration") ||
         !P.Extra["calibration"].contains("noise_floor"))
