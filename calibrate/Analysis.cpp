@@ -545,19 +545,6 @@ void analyseMpi(Analysis &A, const std::vector<Point> &Ps, double Noise) {
             {{"permutations (odd)", PermTest}, {"single sends", Single}});
 }
 
-/// The two sides of a one-way message the streams time: a send's cost is
-/// the stream's, from the release to the last message received; a
-/// receive's is its own time once its message is there.
-struct MessageSide {
-  const char *Kind;   ///< the stream points' kind
-  const char *Group;  ///< the fits' suite
-  const char *Prefix; ///< the models' names: Prefix, Prefix-pw
-  const char *Sets;   ///< the train and held-out sets' names
-};
-constexpr MessageSide SendSide{"stream", "mpi-send", "Msg", "streams"};
-constexpr MessageSide ReceiveSide{"stream-recv", "mpi-recv", "Recv",
-                                  "receives"};
-
 /// One-way messages, as the plugin prices a send (or a receive, Side) of
 /// n messages: fitted on the streams of State ("cold" or "warm") of every
 /// other message size, validated on the others; also piecewise in the
@@ -590,15 +577,14 @@ void analyseMessages(Analysis &A, const std::vector<Point> &Mpi,
     return;
   bool Cold = State == "cold";
   std::string Suffix = Cold ? "" : "-" + State;
-  std::string Sets = State + " " + Side.Sets;
-  std::string TrainedOn = Sets + " (even sizes)";
+  std::string TrainedOn = messageSet(Side, State, false);
   std::vector<std::pair<std::string, std::vector<Observation>>> Held = {
-      {Sets + " (odd sizes)", Test}};
+      {messageSet(Side, State, true), Test}};
   // The message form under the side's name, so that the report's rows
   // and the profile's models say which side they price.
   ModelForm Msg = builtinModelForm("Msg");
   Msg.Name = Side.Prefix;
-  fitForm(A, Msg, true, Side.Group, Group, Msg.Name + Suffix, TrainedOn, Train,
+  fitForm(A, Msg, true, Side.Suite, Group, Msg.Name + Suffix, TrainedOn, Train,
           Held);
   // Switches where the cold streams need them: at a size the permutations
   // place to the byte, or one the streams alone show (a switch of small
@@ -611,7 +597,7 @@ void analyseMessages(Analysis &A, const std::vector<Point> &Mpi,
         detectFormBreakpoints(Msg, "bpm", Train, 4, 0.1, Candidates);
   }
   if (!A.SendBreakpoints.empty())
-    fitForm(A, piecewiseForm(Msg, "bpm", A.SendBreakpoints), true, Side.Group,
+    fitForm(A, piecewiseForm(Msg, "bpm", A.SendBreakpoints), true, Side.Suite,
             Group, Msg.Name + "-pw" + Suffix, TrainedOn, Train, Held);
 }
 
@@ -746,6 +732,11 @@ static void pricePerCall(Analysis &A, const std::string &Group) {
   }
 }
 
+std::string messageSet(const MessageSide &Side, const std::string &State,
+                       bool HeldOut) {
+  return State + " " + Side.Sets + (HeldOut ? " (odd sizes)" : " (even sizes)");
+}
+
 std::vector<const FittedForm *> fitsOf(const Analysis &A,
                                        const std::string &Suite,
                                        const std::string &Group,
@@ -865,10 +856,10 @@ Analysis analyse(const RawSet &Raw, const MachineInfo &Machine) {
           Cold ? A.SiteModels : A.WarmSiteModels;
       analyseMessages(A, *M, State, SendSide);
       analyseMessages(A, *M, State, ReceiveSide);
-      auto Sends = fitsOf(A, SendSide.Group, Group,
-                          State + " " + SendSide.Sets + " (odd sizes)");
-      auto Receives = fitsOf(A, ReceiveSide.Group, Group,
-                             State + " " + ReceiveSide.Sets + " (odd sizes)");
+      auto Sends =
+          fitsOf(A, SendSide.Suite, Group, messageSet(SendSide, State, true));
+      auto Receives = fitsOf(A, ReceiveSide.Suite, Group,
+                             messageSet(ReceiveSide, State, true));
       auto Marshalling = Sites.find("send");
       auto Pack = Marshalling == Sites.end()
                       ? A.Fits.end()

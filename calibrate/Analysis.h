@@ -80,6 +80,24 @@ Analysis analyse(const RawSet &Raw, const MachineInfo &Machine);
 Profile buildProfile(const Analysis &A, const MachineInfo &Machine,
                      const nlohmann::json &RunInfo);
 
+/// The two sides of a one-way message the streams time: a send's cost is
+/// the stream's, from the release to the last message received; a
+/// receive's is its own time once its message is there.
+struct MessageSide {
+  const char *Kind;   ///< the stream points' kind
+  const char *Suite;  ///< the fits' suite
+  const char *Prefix; ///< the models' names: Prefix, Prefix-pw
+  const char *Sets;   ///< the train and held-out sets' names
+};
+inline constexpr MessageSide SendSide{"stream", "mpi-send", "Msg", "streams"};
+inline constexpr MessageSide ReceiveSide{"stream-recv", "mpi-recv", "Recv",
+                                         "receives"};
+
+/// The set Side's message fits of State ("cold" or "warm") are validated
+/// on (HeldOut) or trained on.
+std::string messageSet(const MessageSide &Side, const std::string &State,
+                       bool HeldOut);
+
 /// The fits of one suite and group, best held-out average error first.
 std::vector<const FittedForm *> fitsOf(const Analysis &A,
                                        const std::string &Suite,

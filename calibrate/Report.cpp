@@ -276,9 +276,9 @@ std::string reportMarkdown(const Analysis &A, const RawSet &Raw,
     formTable(OS, A, "bpram", G, {"permutations (odd)", "single sends"});
   }
   // The models send and receive sites are priced by (cold, then warm).
-  for (const char *Suite : {"mpi-send", "mpi-recv"})
-    for (const auto &G : groupsOf(A, Suite)) {
-      bool Send = std::string_view(Suite) == "mpi-send";
+  for (const MessageSide *Side : {&SendSide, &ReceiveSide})
+    for (const auto &G : groupsOf(A, Side->Suite)) {
+      bool Send = Side == &SendSide;
       OS << "## One-way messages: " << (Send ? "sends" : "receives") << ", "
          << G << "\n\n"
          << (Send ? "Streams of n blocking sends of bpm bytes, from the "
@@ -288,9 +288,9 @@ std::string reportMarkdown(const Analysis &A, const RawSet &Raw,
                     "its return.")
          << " Trained on every other message size, held out on the "
             "others; -pw at the send breakpoints.\n\n";
-      std::string Sets =
-          Send ? " streams (odd sizes)" : " receives (odd sizes)";
-      formTable(OS, A, Suite, G, {"cold" + Sets, "warm" + Sets});
+      formTable(
+          OS, A, Side->Suite, G,
+          {messageSet(*Side, "cold", true), messageSet(*Side, "warm", true)});
     }
   for (const auto &G : groupsOf(A, "packets")) {
     OS << "## Packets (Fischer et al.), " << G << "\n\n";

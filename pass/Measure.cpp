@@ -330,58 +330,56 @@ void timeSpan(const Bracket &B, Runtime &RT, GlobalVariable *Site, Value *Ps,
   }
 }
 
-/// For a call that shares its nest with other work: each execution of the
-/// call timed, the times and the executions summed in slots the nest's
-/// preheader clears (promoted to registers by the optimiser) and recorded
-/// at each exit of the nest; the library takes off a clock overhead per
-/// execution (about 30 ns a reading here).
-void sumOverNest(const Bracket &B, Runtime &RT, GlobalVariable *Site,
-                 Value *Ps, Value *WarmPs) {
-  Function &F = *B.Call->getFunction();
+/// A sum over one run of bracket B: a stack slot of F's entry block that
+/// B.Start clears (promoted to a register by the optimiser).
+AllocaInst *sumSlot(const Bracket &B, Function &F, const Twine &Name) {
   IRBuilder<> IRB(&*F.getEntryBlock().getFirstInsertionPt());
-  Type *I64 = IRB.getInt64Ty();
-  AllocaInst *Sum = IRB.CreateAlloca(I64, nullptr, "commcost.measure.sum");
-  AllocaInst *Spans =
-      IRB.CreateAlloca(I64, nullptr, "commcost.measure.spans");
+  AllocaInst *Slot = IRB.CreateAlloca(IRB.getInt64Ty(), nullptr, Name);
   IRB.SetInsertPoint(B.Start);
-  IRB.CreateStore(IRB.getInt64(0), Sum);
-  IRB.CreateStore(IRB.getInt64(0), Spans);
-  IRB.SetInsertPoint(B.Call);
+  IRB.CreateStore(IRB.getInt64(0), Slot);
+  return Slot;
+}
+
+/// Adds V to Slot where IRB stands.
+void addTo(IRBuilder<> &IRB, AllocaInst *Slot, Value *V) {
+  IRB.CreateStore(IRB.CreateAdd(IRB.CreateLoad(IRB.getInt64Ty(), Slot), V),
+                  Slot);
+}
+
+/// For a call that shares its nest with other work: each execution of the
+/// call timed, the times and the executions summed over the nest and
+/// recorded at each exit of the nest; the library takes off a clock
+/// overhead per execution (about 30 ns a reading here). Returns the slot
+/// of the executions.
+AllocaInst *sumOverNest(const Bracket &B, Runtime &RT, GlobalVariable *Site,
+                        Value *Ps, Value *WarmPs) {
+  Function &F = *B.Call->getFunction();
+  AllocaInst *Sum = sumSlot(B, F, "commcost.measure.sum");
+  AllocaInst *Spans = sumSlot(B, F, "commcost.measure.spans");
+  IRBuilder<> IRB(B.Call);
   IRB.SetCurrentDebugLocation(B.Call->getDebugLoc());
   Value *Started = IRB.CreateCall(RT.Now);
   IRB.SetInsertPoint(B.AfterCall);
-  Value *Took = IRB.CreateSub(IRB.CreateCall(RT.Now), Started);
-  IRB.CreateStore(IRB.CreateAdd(IRB.CreateLoad(I64, Sum), Took), Sum);
-  IRB.CreateStore(IRB.CreateAdd(IRB.CreateLoad(I64, Spans), IRB.getInt64(1)),
-                  Spans);
+  addTo(IRB, Sum, IRB.CreateSub(IRB.CreateCall(RT.Now), Started));
+  addTo(IRB, Spans, IRB.getInt64(1));
+  Type *I64 = IRB.getInt64Ty();
   for (Instruction *End : B.Ends) {
     IRB.SetInsertPoint(End);
     IRB.CreateCall(RT.RecordSum, {Site, IRB.CreateLoad(I64, Sum),
                                   IRB.CreateLoad(I64, Spans), Ps, WarmPs});
   }
+  return Spans;
 }
 
-/// The slots a probed receive's waits are summed in over its bracket.
-struct WaitSlots {
-  AllocaInst *Sum = nullptr, *Pieces = nullptr;
-};
-
 /// Before the probed receive B.Call (and before its clock, which the
-/// caller starts after this): the same receive's MPI_Probe, timed, the
-/// time and the probes summed in slots cleared at B.Start. The probe
+/// caller starts after this): the same receive's MPI_Probe, timed, its
+/// time summed over the bracket. Returns the slot of the sum. The probe
 /// writes the receive's status, which the receive writes again; a
 /// single-threaded program's receive takes the message probed.
-WaitSlots probeBefore(const Bracket &B, Runtime &RT) {
+AllocaInst *probeBefore(const Bracket &B, Runtime &RT) {
   CallBase &Recv = *B.Call;
   Function &F = *Recv.getFunction();
-  Module &M = *F.getParent();
-  IRBuilder<> IRB(&*F.getEntryBlock().getFirstInsertionPt());
-  Type *I64 = IRB.getInt64Ty();
-  WaitSlots W{IRB.CreateAlloca(I64, nullptr, "commcost.measure.waited"),
-              IRB.CreateAlloca(I64, nullptr, "commcost.measure.probes")};
-  IRB.SetInsertPoint(B.Start);
-  IRB.CreateStore(IRB.getInt64(0), W.Sum);
-  IRB.CreateStore(IRB.getInt64(0), W.Pieces);
+  AllocaInst *Waited = sumSlot(B, F, "commcost.measure.waited");
   SmallVector<Value *, 4> Args;
   SmallVector<Type *, 4> Types;
   for (unsigned I = 3; I < 7; ++I) {
@@ -390,28 +388,27 @@ WaitSlots probeBefore(const Bracket &B, Runtime &RT) {
   }
   std::string Name = Recv.getCalledFunction()->getName().str();
   Name.replace(Name.size() - 4, 4, "Probe");
-  FunctionCallee Probe = M.getOrInsertFunction(
-      Name, FunctionType::get(IRB.getInt32Ty(), Types, false));
-  IRB.SetInsertPoint(&Recv);
+  IRBuilder<> IRB(&Recv);
   IRB.SetCurrentDebugLocation(Recv.getDebugLoc());
+  FunctionCallee Probe = F.getParent()->getOrInsertFunction(
+      Name, FunctionType::get(IRB.getInt32Ty(), Types, false));
   Value *Asked = IRB.CreateCall(RT.Now);
   IRB.CreateCall(Probe, Args);
-  Value *Took = IRB.CreateSub(IRB.CreateCall(RT.Now), Asked);
-  IRB.CreateStore(IRB.CreateAdd(IRB.CreateLoad(I64, W.Sum), Took), W.Sum);
-  IRB.CreateStore(IRB.CreateAdd(IRB.CreateLoad(I64, W.Pieces), IRB.getInt64(1)),
-                  W.Pieces);
-  return W;
+  addTo(IRB, Waited, IRB.CreateSub(IRB.CreateCall(RT.Now), Asked));
+  return Waited;
 }
 
-/// At each end of B, after its record: the waits summed.
+/// At each end of B, after its record: the waits summed in Waited, one
+/// probe per execution of the receive (Executions' count in a nest).
 void recordWaits(const Bracket &B, Runtime &RT, GlobalVariable *Site,
-                 const WaitSlots &W) {
+                 AllocaInst *Waited, AllocaInst *Executions) {
   IRBuilder<> IRB(B.Start->getContext());
   Type *I64 = IRB.getInt64Ty();
   for (Instruction *End : B.Ends) {
     IRB.SetInsertPoint(End);
-    IRB.CreateCall(RT.Wait, {Site, IRB.CreateLoad(I64, W.Sum),
-                             IRB.CreateLoad(I64, W.Pieces)});
+    Value *Probes = Executions ? IRB.CreateLoad(I64, Executions)
+                               : static_cast<Value *>(IRB.getInt64(1));
+    IRB.CreateCall(RT.Wait, {Site, IRB.CreateLoad(I64, Waited), Probes});
   }
 }
 
@@ -442,15 +439,14 @@ PreservedAnalyses CommCostMeasurePass::run(Function &F,
     markedAt(B)->setMetadata(MeasuredKind, Mark);
     Value *Ps = predictedPs(B, F, Info, B.Start, &AnalysedSite::Cost);
     Value *WarmPs = predictedPs(B, F, Info, B.Start, &AnalysedSite::CostWarm);
-    WaitSlots Waits;
-    if (B.Probed)
-      Waits = probeBefore(B, RT);
+    AllocaInst *Waited = B.Probed ? probeBefore(B, RT) : nullptr;
+    AllocaInst *Executions = nullptr;
     if (B.Call && B.Nest && !B.WholeNest)
-      sumOverNest(B, RT, Site, Ps, WarmPs);
+      Executions = sumOverNest(B, RT, Site, Ps, WarmPs);
     else
       timeSpan(B, RT, Site, Ps, WarmPs);
-    if (B.Probed)
-      recordWaits(B, RT, Site, Waits);
+    if (Waited)
+      recordWaits(B, RT, Site, Waited, Executions);
   }
   return PreservedAnalyses::none();
 }

@@ -538,7 +538,7 @@ static std::string waitedText(const SiteComparison &R) {
   const std::optional<MeasuredSite> &M = R.Measured;
   if (!M || !M->WaitedCount)
     return "";
-  return "waited " + formatMicroseconds(M->WaitedNs / double(M->Count) / 1000) +
+  return "waited " + formatMicroseconds(M->meanWaitedNs() / 1000) +
          " us a run for its message (not in its time)";
 }
 
@@ -690,10 +690,9 @@ static json rowJson(const SiteComparison &R) {
                      {"min_ns", M->MinNs},
                      {"max_ns", M->MaxNs}};
     if (M->WaitedCount)
-      J["measured"]["waited"] = {
-          {"count", M->WaitedCount},
-          {"total_ns", M->WaitedNs},
-          {"mean_us", M->WaitedNs / double(M->Count) / 1000}};
+      J["measured"]["waited"] = {{"count", M->WaitedCount},
+                                 {"total_ns", M->WaitedNs},
+                                 {"mean_us", M->meanWaitedNs() / 1000}};
   }
   J["predicted"] = nullptr;
   if (R.PredictedUs)

@@ -426,6 +426,14 @@ TEST(Analysis, StreamFormsTellTheTransferFromItsMessagesAndReuse) {
   EXPECT_NEAR(K.at("r1"), 0.003, 3e-4);
 }
 
+/// The fitted model named Name, or null.
+const Model *fitNamed(const Analysis &A, const std::string &Name) {
+  for (const FittedForm &F : A.Fits)
+    if (F.M.name() == Name)
+      return &F.M;
+  return nullptr;
+}
+
 /// A latency once, a gap per message and a cost per byte: 0.4 us, 0.2 us
 /// and 0.1 ns up to 8 KiB (eager), 3 us, 2 us and 0.05 ns above
 /// (rendezvous).
@@ -472,13 +480,8 @@ TEST(Analysis, SendsArePricedPerMessageInEachProtocolRegime) {
   ASSERT_FALSE(A.Breakpoints.empty());
   const std::string &Name = A.SiteModels.at("send");
   EXPECT_EQ(A.SiteModels.at("recv"), Name);
-  const Model *Send = nullptr, *Copy = nullptr;
-  for (const FittedForm &F : A.Fits) {
-    if (F.M.name() == Name)
-      Send = &F.M;
-    if (F.M.name() == A.SiteModels.at("copy"))
-      Copy = &F.M;
-  }
+  const Model *Send = fitNamed(A, Name);
+  const Model *Copy = fitNamed(A, A.SiteModels.at("copy"));
   ASSERT_TRUE(Send && Copy);
   // Contiguous: 4096 messages of 256 bytes, 4 of 1 KiB, one of 1 MiB.
   for (auto [N, Bpm] : {std::pair(4096.0, 256.0), std::pair(4.0, 1024.0),
@@ -546,13 +549,7 @@ TEST(Analysis, ReceivesArePricedByTheirOwnStreams) {
   const std::string &Send = A.SiteModels.at("send");
   EXPECT_TRUE(Recv.starts_with("Recv-pw+")) << Recv;
   EXPECT_TRUE(Send.starts_with("Msg-pw+")) << Send;
-  const Model *R = nullptr, *S = nullptr;
-  for (const FittedForm &F : A.Fits) {
-    if (F.M.name() == Recv)
-      R = &F.M;
-    if (F.M.name() == Send)
-      S = &F.M;
-  }
+  const Model *R = fitNamed(A, Recv), *S = fitNamed(A, Send);
   ASSERT_TRUE(R && S);
   for (auto [N, Bpm] : {std::pair(4096.0, 256.0), std::pair(16.0, 65536.0),
                         std::pair(1.0, 1048576.0)}) {
@@ -585,9 +582,8 @@ TEST(Analysis, WarmSitesArePricedByModelsFittedOnWarmPoints) {
   addSyntheticSends(Raw, {{"cold", 1.0}, {"warm", 0.25}});
   Analysis A = analyse(Raw, MachineInfo{});
   auto ModelOf = [&](const std::string &Name) -> const Model & {
-    for (const FittedForm &F : A.Fits)
-      if (F.M.name() == Name)
-        return F.M;
+    if (const Model *M = fitNamed(A, Name))
+      return *M;
     ADD_FAILURE() << "no fit named " << Name;
     return A.Fits.front().M;
   };
@@ -666,10 +662,7 @@ TEST(Analysis, CollectivesArePricedPerCallByTheBestSuperstepForm) {
       }
   Analysis A = analyse(Raw, MachineInfo{});
   ASSERT_TRUE(A.SiteModels.count("collective"));
-  const Model *Calls = nullptr;
-  for (const FittedForm &F : A.Fits)
-    if (F.M.name() == A.SiteModels.at("collective"))
-      Calls = &F.M;
+  const Model *Calls = fitNamed(A, A.SiteModels.at("collective"));
   ASSERT_NE(Calls, nullptr);
   EXPECT_TRUE(Calls->name().starts_with("F_") &&
               Calls->name().ends_with("-calls"))

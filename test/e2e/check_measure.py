@@ -16,14 +16,14 @@ Usage: check_measure.py CLANG PLUGIN MEASURE_LIB COMMCOST TMPDIR"""
 import glob
 import json
 import os
-import subprocess
 import sys
+
+from measured_levels import check_levels, run
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "pylib"))
 from commcost_records import evaluate, load_remarks  # noqa: E402
 
-LEVELS = ("-O0", "-O1", "-O2", "-O3")
 REPS = 7
 # The sizes main() passes, by kernel (the names its record uses).
 KERNELS = {
@@ -33,10 +33,6 @@ KERNELS = {
     "transpose": {"n": 256},
     "from_global": None,  # predicted by the record only
 }
-
-
-def run(cmd, **kw):
-    return subprocess.run(cmd, check=True, text=True, **kw)
 
 
 def record_ps(records, function):
@@ -110,17 +106,8 @@ def check_level(level, clang, plugin, lib, commcost, work):
 
 
 def main():
-    if len(sys.argv) != 6:
-        sys.exit(__doc__)
-    clang, plugin, lib, commcost, work = sys.argv[1:]
-    failures = []
-    for level in LEVELS:
-        failures += check_level(level, clang, plugin, lib, commcost, work)
-    for f in failures:
-        print("FAIL", f)
-    print(f"{len(KERNELS)} kernels compared at {len(LEVELS)} levels, "
-          f"{len(failures)} failures")
-    return 1 if failures else 0
+    return check_levels(__doc__, check_level,
+                        f"{len(KERNELS)} kernels compared")
 
 
 if __name__ == "__main__":

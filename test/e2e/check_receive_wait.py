@@ -17,13 +17,10 @@ import shlex
 import subprocess
 import sys
 
+from measured_levels import check_levels, run
+
 HERE = os.path.dirname(os.path.abspath(__file__))
-LEVELS = ("-O0", "-O1", "-O2", "-O3")
 REPS, DELAY_MS, PACKETS = 5, 20, 4
-
-
-def run(cmd, **kw):
-    return subprocess.run(cmd, check=True, text=True, **kw)
 
 
 def mpicc(what):
@@ -97,17 +94,7 @@ def check_level(level, clang, plugin, lib, commcost, work):
 
 
 def main():
-    if len(sys.argv) != 6:
-        sys.exit(__doc__)
-    clang, plugin, lib, commcost, work = sys.argv[1:]
-    failures = []
-    for level in LEVELS:
-        failures += check_level(level, clang, plugin, lib, commcost, work)
-    for f in failures:
-        print("FAIL", f)
-    print(f"receives checked at {len(LEVELS)} levels, {len(failures)} "
-          f"failures")
-    return 1 if failures else 0
+    return check_levels(__doc__, check_level, "receives checked")
 
 
 if __name__ == "__main__":

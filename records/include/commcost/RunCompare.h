@@ -56,6 +56,8 @@ struct MeasuredSite {
 
   /// Mean time of one execution: what a cost model predicts.
   double meanNs() const { return TotalNs / double(Count); }
+  /// Mean wait of one execution for its message (a receive's).
+  double meanWaitedNs() const { return WaitedNs / double(Count); }
   /// The median of the processes' medians (of the middle two when their
   /// number is even).
   double medianNs() const;
