@@ -277,6 +277,25 @@ Shape randomShape(Rng &Random, uint64_t MaxDim) {
     S.ColumnsOuter = Mode == 1 && S.C > 1;
     S.MemcpyRows = Mode == 2;
   }
+  if (S.Kind == "column" &&
+      std::uniform_int_distribution<int>(0, 2)(Random) == 0) {
+    // One column shape in three: k columns of a tall matrix at a
+    // power-of-two pitch of half the largest side or more, walked columns
+    // outer. Such a column maps onto a few sets of every level, the last
+    // one included, so each column after the first refetches its lines
+    // from memory rather than from the last level (the kernel
+    // benchmark's 8 columns of 2048 rows). At random pitches two shapes
+    // of a run did, too few to fit that term: it was priced 0, which
+    // priced the columns-outer order below the rows-outer one.
+    S.Cols = std::bit_floor(MaxDim) >>
+             std::uniform_int_distribution<int>(0, 1)(Random);
+    S.Rows = LogUniform(MaxDim / 2, MaxDim);
+    S.R = S.Rows;
+    S.C = LogUniform(2, std::min<uint64_t>(16, S.Cols));
+    placeBlock(S, Random);
+    S.ColumnsOuter = true;
+    S.MemcpyRows = false;
+  }
   S.Unpack = std::uniform_int_distribution<int>(0, 1)(Random) == 1;
   if (S.Kind == "transpose") {
     if (std::uniform_int_distribution<int>(0, 2)(Random) == 0) {

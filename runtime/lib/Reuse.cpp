@@ -126,7 +126,12 @@ std::vector<T> transfersSharing(std::span<const WalkOf<T>> Walks,
   // in 2048 in a second-level cache. (Counting that share, Used[J] of
   // Used[I] sets, named the regime in ReuseTest's small caches as often
   // as failing every walk did, and made a remark's text half as long
-  // again: compile time +1 point on bench/compile_time.py's units.)
+  // again: compile time +1 point on bench/compile_time.py's units.) The
+  // others' lines count in walk I's sets only where their sets must meet
+  // I's: when I's sets times J's reach all the sets (J's run of sets is
+  // as long as the gap between I's, or longer). A source line in one set
+  // beside 8 buffer lines in another one of 64 meets them in 1 row group
+  // in 64; counting it brought every buffer line in again (ReuseTest).
   auto Fit = [&] {
     T Together = Zero;
     for (size_t I = 0; I < N; ++I)
@@ -137,7 +142,8 @@ std::vector<T> transfersSharing(std::span<const WalkOf<T>> Walks,
       T PerSet = ceilDivide(Unique[I], Used[I]);
       for (size_t J = 0; J < N; ++J)
         if (J != I)
-          PerSet = PerSet + ceilDivide(Unique[J], maxOf(Used[I], Used[J]));
+          PerSet = PerSet + atMost(lit<T>(Sets), times(Used[I], Used[J])) *
+                                ceilDivide(Unique[J], maxOf(Used[I], Used[J]));
       Fits[I] = InLines * atMost(PerSet, lit<T>(Ways));
     }
     return Fits;
