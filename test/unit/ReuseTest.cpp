@@ -657,10 +657,13 @@ TEST(Reuse, AnotherWalksLineCrowdsASetOnlyWhereTheirSetsMustMeet) {
   // Their sets meet in 1 row group in 64, so the buffer's lines stay (the
   // simulation brings 112 of 1024 in again; counting the source line in
   // the buffer's set brought every one in again, 7 times, and priced the
-  // kernel benchmark's 8 columns rows outer +42%). The same columns
-  // walked columns outer into a packed buffer: each column maps to one
-  // set and comes back for every column, beside buffer lines that sweep
-  // every set, whichever its set is.
+  // kernel benchmark's 8 columns rows outer +42%). Where the sets must
+  // meet, the other walk's lines still count: 8 columns of 64 rows 512
+  // bytes apart, walked columns outer into a buffer of one line a row. A
+  // column fills 8 sets to their 8 ways, the buffer's 64 lines take one
+  // line of every set, so each column comes back for the next one, in
+  // the simulation as in the estimate (leaving the buffer's lines out
+  // kept the columns).
   CacheGeometry G{32768, 64, 8};
   const uint64_t R = 1024, Pitch = 8192;
   Nest Rows;
@@ -676,10 +679,11 @@ TEST(Reuse, AnotherWalksLineCrowdsASetOnlyWhereTheirSetsMustMeet) {
   EXPECT_GT(Sim[1], Written);
   EXPECT_EQ(Est[0], bruteLines(Rows, Rows.Streams[0], R, 64));
 
-  Nest Columns = packNest(R, 8, Pitch / 8, /*ByRows=*/false);
+  Nest Columns = packNest(64, 8, 64, /*ByRows=*/false);
   Sim = simulate(Columns, G);
   Est = estimate(Columns, G);
   uint64_t Column = bruteLines(Columns, Columns.Streams[0], 1, 64);
+  EXPECT_EQ(Column, 64u);
   EXPECT_EQ(Est[0], 8 * Column);
   EXPECT_EQ(Sim[0], 8 * Column);
 }
