@@ -12,6 +12,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstdlib>
 #include <iostream>
@@ -26,7 +27,9 @@ using namespace commcost;
 
 namespace {
 
-/// A set-associative cache with LRU replacement, counting misses.
+/// A set-associative cache with LRU replacement, counting misses. A set
+/// count that is a power of two is indexed by the line address's low bits,
+/// any other by a hash of the line address, as a sliced last level is.
 class LruCache {
 public:
   explicit LruCache(const CacheGeometry &G)
@@ -35,7 +38,9 @@ public:
         Sets(G.Bytes / G.LineSize / Ways), Lru(Sets) {}
   bool access(uint64_t Address) { // true on a miss
     uint64_t L = Address / Line;
-    auto &Set = Lru[L % Sets];
+    uint64_t Index =
+        std::has_single_bit(Sets) ? L : (L * 0x9E3779B97F4A7C15ull) >> 20;
+    auto &Set = Lru[Index % Sets];
     auto It = std::find(Set.begin(), Set.end(), L);
     bool Miss = It == Set.end();
     if (!Miss)
@@ -523,7 +528,10 @@ TEST(Reuse, SymbolicTransfersAreTheNumbersAtEveryBinding) {
   // and lines are variables: the expressions evaluated at random sizes
   // (power-of-two, padded and unaligned pitches, empty counts) equal the
   // numbers lineTransfers gives for walks of those sizes.
-  const CacheGeometry Caches[] = {{8192, 64, 4}, {32768, 64, 8}, {4096, 64, 0}};
+  const CacheGeometry Caches[] = {{8192, 64, 4},
+                                  {32768, 64, 8},
+                                  {4096, 64, 0},
+                                  {12288, 64, 4}}; // 48 sets: hashed
   auto V = [](const char *Name) { return Expr::var(Name); };
   SymbolicWalk Src{Expr::constant(1),
                    {{V("n"), V("p0"), V("l0")}, {V("m"), V("p1"), V("l1")}}};
@@ -686,4 +694,32 @@ TEST(Reuse, AnotherWalksLineCrowdsASetOnlyWhereTheirSetsMustMeet) {
   EXPECT_EQ(Column, 64u);
   EXPECT_EQ(Est[0], 8 * Column);
   EXPECT_EQ(Sim[0], 8 * Column);
+}
+
+TEST(Reuse, ASetCountOtherThanAPowerOfTwoIsAHashNotAddressBits) {
+  // 8 columns of 32 rows 4 KiB apart (32 lines, 64 lines apart), walked
+  // columns outer: 48 sets of 4 ways hold 192 lines, and a cache with 48
+  // sets cannot index them by address bits (a sliced last level hashes
+  // the address). Hashed, the column's lines spread over the sets and
+  // stay for the next column; placed by address bits they would crowd 3
+  // sets (12 lines) and come back for each column. 64 sets of 3 ways, the
+  // same capacity, do index by address bits: one set, every column comes
+  // back. Past the capacity (256 rows) the hashed cache brings them back
+  // too. The simulated LRU caches agree.
+  CacheGeometry Hashed{48 * 4 * 64, 64, 4}, ByBits{64 * 3 * 64, 64, 3};
+  for (uint64_t R : {32u, 256u}) {
+    Nest N = packNest(R, 8, 512, /*ByRows=*/false);
+    uint64_t Column = bruteLines(N, N.Streams[0], 1, 64);
+    EXPECT_EQ(Column, R);
+    auto Sim = simulate(N, Hashed);
+    auto Est = estimate(N, Hashed);
+    uint64_t Expected = R == 32 ? Column : 8 * Column;
+    EXPECT_EQ(Est[0], Expected) << R << " rows";
+    EXPECT_LE(Sim[0], Expected + Expected / 8) << R << " rows";
+    EXPECT_GE(Sim[0], Expected) << R << " rows";
+    Sim = simulate(N, ByBits);
+    Est = estimate(N, ByBits);
+    EXPECT_EQ(Est[0], 8 * Column) << R << " rows";
+    EXPECT_EQ(Sim[0], 8 * Column) << R << " rows";
+  }
 }

@@ -21,7 +21,9 @@ namespace commcost {
 struct CacheGeometry {
   uint64_t Bytes = 0;
   uint64_t LineSize = 64;
-  /// 0: fully associative (or not known).
+  /// 0: fully associative (or not known). Ways that leave a set count
+  /// other than a power of two place lines by a hash of the address, not
+  /// by its bits: such a cache counts as fully associative.
   uint64_t Ways = 0;
 };
 
