@@ -111,9 +111,11 @@ int run(const Options &O) {
     // The noise floor first: every target is judged against it.
     if (Want("noise")) {
       Raw["noise"] = runNoiseFloor(Ctx);
-      Prog.note(
-          "noise floor N = " + std::to_string(100 * noiseFloor(Raw["noise"])) +
-          " % (median relative range of repeated medians)");
+      double N = noiseFloor(Raw["noise"]);
+      Prog.note(N > 0 ? "noise floor N = " + std::to_string(100 * N) +
+                            " % (median relative range of repeated medians)"
+                      : std::string("noise floor: not measured (no probe "
+                                    "measured in two passes)"));
     }
     // Marshalling and the thread suites on rank 0 alone; the other ranks
     // sleep meanwhile. With --mpi the packets travel between ranks instead

@@ -183,8 +183,9 @@ std::string reportMarkdown(const Analysis &A, const RawSet &Raw,
        << RunInfo.value("load_average_end", -1.0)
        << " at the end of the measurements (2 cores).\n\n";
   } else
-    OS << "Not measured in this run (suite `noise` not selected); the "
-          "targets use their plain values.\n\n";
+    OS << "Not measured in this run (suite `noise` not selected, or no "
+          "probe measured in two passes within its budget); the targets use "
+          "their plain values.\n\n";
   OS << "All fits are weighted least squares on unit-norm columns with "
         "weights 1/t, which minimises the relative error the targets are "
         "stated in. Errors are on held-out data only. S_e and R^2 are the "

@@ -2,7 +2,7 @@
 // validates it), names a model for each expected site kind (and a warm
 // model too for KIND+warm; for KIND=PREFIX, models whose names start with
 // PREFIX), every such model has held-out statistics, and the report exists
-// with its tables.
+// with its tables and a measured noise floor.
 // Usage: commcost-check-calibration PROFILE REPORT_DIR
 //          KIND[+warm][=PREFIX][,...]
 #include "commcost/Profile.h"
@@ -56,6 +56,9 @@ int main(int Argc, char **Argv) {
     for (const char *Must : {"## Noise floor", "## Targets", "| form |"})
       if (Text.str().find(Must) == std::string::npos)
         throw std::runtime_error(std::string("report lacks '") + Must + "'");
+    // Every calibration the tests run measures the noise floor.
+    if (Text.str().find("N = **") == std::string::npos)
+      throw std::runtime_error("report has no noise floor");
     std::cout << "ok: " << P.Models.size() << " models\n";
     return 0;
   } catch (const std::exception &E) {
