@@ -120,15 +120,17 @@ double relativeSse(const Model &M, const std::vector<Observation> &Obs) {
 
 /// Of the forms Texts (each with the coefficients Coefs), the index of the
 /// one whose fit of Train has the least relative squared error; empty when
-/// none can be fitted.
+/// none can be fitted. MinSupport as LinearForm::fit has it.
 std::optional<size_t> leastErrorForm(const std::vector<std::string> &Texts,
                                      const std::vector<std::string> &Coefs,
-                                     const std::vector<Observation> &Train) {
+                                     const std::vector<Observation> &Train,
+                                     unsigned MinSupport = 0) {
   double Best = INFINITY;
   std::optional<size_t> Out;
   for (size_t I = 0; I < Texts.size(); ++I) {
     try {
-      Model M = LinearForm("candidate", Texts[I], Coefs).fit(Train, true);
+      Model M =
+          LinearForm("candidate", Texts[I], Coefs).fit(Train, true, MinSupport);
       if (double E = relativeSse(M, Train); E < Best) {
         Best = E;
         Out = I;
@@ -377,7 +379,11 @@ void analyseWarmCopies(Analysis &A, const std::vector<Point> &Ps,
   for (uint64_t Entries : tlbSizesTried())
     Texts.push_back(Form + " + wtlb*max(0, pages - " +
                     std::to_string(Entries) + ")");
-  std::optional<size_t> Tlb = leastErrorForm(Texts, Coefs, Train);
+  // Fitted as the model will be, without the terms too few points carry
+  // (a quick run's 22 training points and 23 coefficients had no warm
+  // model).
+  std::optional<size_t> Tlb =
+      leastErrorForm(Texts, Coefs, Train, CopyTermSupport);
   if (!Tlb)
     return;
   ModelForm F{Cold.Form + "-warm", "commcost", Texts[*Tlb], Coefs};

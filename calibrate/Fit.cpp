@@ -16,9 +16,12 @@ Eigen::VectorXd solveLeastSquares(const Eigen::MatrixXd &X,
     throw ModelError("least squares: " + std::to_string(X.rows()) +
                      " rows of features but " + std::to_string(Y.rows()) +
                      " measurements");
-  if (X.rows() < X.cols())
+  // A column of zeros (a term no point carries, or one set aside for too
+  // little support) is no unknown: its coefficient is 0.
+  Eigen::Index Unknowns = (X.array() != 0).colwise().any().count();
+  if (X.rows() < Unknowns)
     throw ModelError("least squares: " + std::to_string(X.rows()) +
-                     " points cannot determine " + std::to_string(X.cols()) +
+                     " points cannot determine " + std::to_string(Unknowns) +
                      " coefficients");
   Eigen::MatrixXd A = X;
   Eigen::VectorXd B = Y;

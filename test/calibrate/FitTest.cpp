@@ -231,3 +231,27 @@ TEST(Fit, FormBreakpointsKeepOnlyTheCandidatesTheDataBearsOut) {
   ASSERT_FALSE(Own.empty());
   EXPECT_GT(Own.front(), 4032);
 }
+
+TEST(Fit, ColumnsOfZerosAreNoUnknowns) {
+  // 3 points of a*n + b*m and 4 terms no point carries, or one only: 6
+  // coefficients, 2 unknowns once the unsupported term is set aside (a
+  // quick calibration's warm copies: 22 points, 23 coefficients, most of
+  // them on lines brought in again that a handful of shapes have). With
+  // every column counted the fit refused them; 1 point still cannot
+  // determine 2.
+  Model Truth("ab", "a*n + b*m", {{"a", 2.0}, {"b", 0.5}});
+  std::vector<Observation> Obs;
+  for (double M : {10.0, 300.0, 7000.0}) {
+    FeatureVector F{{"n", 1},  {"m", M},  {"r1", 0},
+                    {"r2", 0}, {"r3", 0}, {"r4", M == 300.0 ? 1.0 : 0.0}};
+    Obs.push_back({F, Truth.evaluate(F)});
+  }
+  LinearForm Form("wide", "a*n + b*m + c1*r1 + c2*r2 + c3*r3 + c4*r4",
+                  {"a", "b", "c1", "c2", "c3", "c4"});
+  Model Got = Form.fit(Obs, true, /*MinSupport=*/2);
+  EXPECT_NEAR(Got.coefficients().at("a"), 2.0, 1e-9);
+  EXPECT_NEAR(Got.coefficients().at("b"), 0.5, 1e-9);
+  for (const char *C : {"c1", "c2", "c3", "c4"})
+    EXPECT_EQ(Got.coefficients().at(C), 0.0) << C;
+  EXPECT_THROW(Form.fit({Obs[0]}, true), ModelError);
+}
