@@ -395,16 +395,16 @@ std::vector<Point> runMarshalling(RunContext &Ctx) {
   size_t Skipped;
   std::vector<Point> Points = measureSuite(Ctx, "marshalling", std::move(Specs),
                                            Ctx.budget(200, 12), Skipped);
-  // Measured in random order: the first third train, the rest are held
-  // out, of the cold and of the warm points apart. The paper trained on
-  // 100; the forms with lines brought in again have 14 coefficients whose
-  // features few points carry, and 100 points left those to noise
-  // (held-out error 25.5% against 13.1% with a third, S_e 806 against
-  // 44 us, on the same samples).
-  // The warm points train on half: their form is the cold one and three
-  // terms more, on a quarter as many points (a half under --quick), and
-  // a third of them (21 of a quick run's 63 on a Xeon guest) could not
-  // determine its 23 coefficients: no warm model.
+  // Measured in random order, the cold and the warm points apart: of the
+  // cold ones the first third train, the rest are held out. The paper
+  // trained on 100; the forms with lines brought in again have 14
+  // coefficients whose features few points carry, and 100 points left
+  // those to noise (held-out error 25.5% against 13.1% with a third, S_e
+  // 806 against 44 us, on the same samples). Of the warm ones the first
+  // half train: their form is the cold one and three terms more, on a
+  // quarter as many points (a half under --quick), and a third of them
+  // (21 of a quick run's 63 on a Xeon guest) could not determine its 23
+  // coefficients: no warm model.
   for (bool Warm : {false, true}) {
     std::vector<Point *> Of;
     for (Point &P : Points)

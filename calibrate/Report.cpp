@@ -211,7 +211,8 @@ std::string reportMarkdown(const Analysis &A, const RawSet &Raw,
     OS << "## Marshalling (cache-lines paper, Table 2 layout)\n\n"
        << Count("marshalling")
        << " points; the first third measured (random order) train, the rest "
-          "are held out. The copy is an element loop, row by row (abutting "
+          "are held out (of the warm points, the first half train). The copy "
+          "is an element loop, row by row (abutting "
           "rows as one run), from a flushed matrix into a buffer and back. "
           "Added forms use pages touched (the line count with the page as "
           "the line), contiguous runs, the prefetcher's ramp after each "
