@@ -74,6 +74,7 @@ OutlinedBodyView::create(Function &F, const Function &Original,
   if (!InLoop)
     return nullptr;
 
+  auto Leftovers = std::make_unique<ScratchConstants>(*F.getParent());
   ValueToValueMapTy VMap;
   Function *Copy = CloneFunction(&F, VMap);
   Copy->setName("commcost.outlined");
@@ -94,11 +95,14 @@ OutlinedBodyView::create(Function &F, const Function &Original,
       Ld->eraseFromParent();
     }
   }
-  return std::unique_ptr<OutlinedBodyView>(new OutlinedBodyView(*Copy, Ctx));
+  return std::unique_ptr<OutlinedBodyView>(
+      new OutlinedBodyView(*Copy, Ctx, std::move(Leftovers)));
 }
 
-OutlinedBodyView::OutlinedBodyView(Function &Copy, const AnalysisContext &Outer)
-    : Copy(&Copy), TLII(Triple(Copy.getParent()->getTargetTriple())) {
+OutlinedBodyView::OutlinedBodyView(Function &Copy, const AnalysisContext &Outer,
+                                   std::unique_ptr<ScratchConstants> Leftovers)
+    : Leftovers(std::move(Leftovers)), Copy(&Copy),
+      TLII(Triple(Copy.getParent()->getTargetTriple())) {
   TLI.emplace(TLII, &Copy);
   AC.emplace(Copy);
   DT.emplace(Copy);

@@ -8,6 +8,7 @@
 #pragma once
 
 #include "Footprint.h"
+#include "ScratchConstants.h"
 
 #include "llvm/Analysis/AssumptionCache.h"
 #include "llvm/Analysis/LoopInfo.h"
@@ -34,8 +35,12 @@ public:
   const AnalysisContext &context() const { return *Ctx; }
 
 private:
-  OutlinedBodyView(llvm::Function &Copy, const AnalysisContext &Outer);
+  OutlinedBodyView(llvm::Function &Copy, const AnalysisContext &Outer,
+                   std::unique_ptr<ScratchConstants> Leftovers);
 
+  /// Made before the copy, swept after it is erased (the last member
+  /// destroyed).
+  std::unique_ptr<ScratchConstants> Leftovers;
   llvm::Function *Copy;
   llvm::TargetLibraryInfoImpl TLII;
   std::optional<llvm::TargetLibraryInfo> TLI;

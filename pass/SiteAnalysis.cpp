@@ -13,6 +13,7 @@
 #include "CallSites.h"
 #include "CopyLoops.h"
 #include "HoistLoads.h"
+#include "ScratchConstants.h"
 #include "ValueExprs.h"
 
 #include "llvm/ADT/ScopeExit.h"
@@ -541,6 +542,7 @@ void CommCostAnalysis::analyseCopy(Function &F, FunctionAnalysisManager &FAM,
   if (!State->Promotion)
     State->Promotion = std::make_unique<PromotionManagers>();
   PromotionManagers &PM = *State->Promotion;
+  ScratchConstants Leftovers(*F.getParent());
   ValueToValueMapTy VMap;
   Function *View = CloneFunction(&F, VMap);
   // A name no other symbol has, so that no symbol is renamed.

@@ -2,6 +2,7 @@
 #include "Variants.h"
 #include "ExprCodegen.h"
 #include "Remarks.h"
+#include "ScratchConstants.h"
 #include "ValueExprs.h"
 
 #include "commcost/PacketSize.h"
@@ -725,6 +726,7 @@ private:
 
   /// F's total with Marker replaced by V.
   FunctionCost totalWith(CallInst &Marker, Constant *V) {
+    ScratchConstants Leftovers(*F.getParent());
     ValueToValueMapTy VMap;
     Function *View = CloneFunction(&F, VMap);
     // Folded where it is used (n / 1 is n), as the optimiser will.
@@ -742,6 +744,7 @@ private:
         Constants.emplace_back(I, C);
     if (Constants.empty())
       return totalOf(Alt, FAM, State);
+    ScratchConstants Leftovers(*F.getParent());
     ValueToValueMapTy VMap;
     Function *View = CloneFunction(&Alt, VMap);
     for (auto [I, C] : Constants)
