@@ -6,10 +6,11 @@
 // address-significant and the object would differ (.llvm_addrsig), as it
 // did for a csmith program.
 // RUN: %clang -O0 -Rpass-analysis=commcost -c %s -o %t.plain.o
-// RUN: %clang -O0 -fplugin=%plugin -Rpass-analysis=commcost -c %s -o
-// %t.plugin.o 2>&1 | FileCheck %s RUN: cmp %t.plain.o %t.plugin.o CHECK:
-// remark: loop (copy-loop) of 'a <- g' CHECK: remark: function 'f': predicted
-// communication cost {{.*}} (1 sites analysed, 0 not)
+// RUN: %clang -O0 -fplugin=%plugin -Rpass-analysis=commcost -c %s \
+// RUN:   -o %t.plugin.o 2>&1 | FileCheck %s
+// RUN: cmp %t.plain.o %t.plugin.o
+// CHECK: remark: loop (copy-loop) of 'a <- g'
+// CHECK: remark: function 'f': {{.*}} (1 sites analysed, 0 not)
 static int g[4][4];
 int f(int *a, int n, int k) {
   for (int i = 0; i < n; ++i)
