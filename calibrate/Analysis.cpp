@@ -160,7 +160,8 @@ uint64_t cacheLines(const MachineInfo &Mc, unsigned Level) {
 /// transfer pays once its lines no longer fit a level of the cache
 /// (capacities from the machine).
 std::vector<ModelForm> streamForms(const std::vector<Observation> &Train,
-                                   const MachineInfo &Mc) {
+                                   const MachineInfo &Mc,
+                                   std::optional<uint64_t> TlbReach) {
   std::string Base =
       "a*n + b*m + c*L_mem + e*pages + f*runs + s*min(L_mem, K*pages) + "
       "u*min(L_mem, J*n)";
@@ -238,13 +239,19 @@ std::vector<ModelForm> streamForms(const std::vector<Observation> &Train,
       ReuseCoefs.push_back("rsww");
     }
   }
-  // Pages walked again: of the TLB sizes the points carry, the one whose
+  // Pages walked again: with a TLB of the size nearest the measured reach
+  // among those the points carry; without a measurement, the one whose
   // fit of the training points has the least relative error.
   if (!ReuseCoefs.empty()) {
-    std::vector<std::string> Pages;
+    std::vector<uint64_t> Sizes;
     for (const auto &[Name, V] : Train.front().Features)
       if (Name.starts_with("P_re_"))
-        Pages.push_back(Reuse + " + t*" + Name);
+        Sizes.push_back(std::stoull(Name.substr(5)));
+    if (TlbReach && !Sizes.empty())
+      Sizes = {nearestTlbSize(*TlbReach, Sizes)};
+    std::vector<std::string> Pages;
+    for (uint64_t N : Sizes)
+      Pages.push_back(Reuse + " + t*P_re_" + std::to_string(N));
     std::vector<std::string> C = Coefs;
     C.insert(C.end(), ReuseCoefs.begin(), ReuseCoefs.end());
     C.push_back("t");
@@ -317,7 +324,7 @@ void analyseMarshalling(Analysis &A, const std::vector<Point> &Ps,
   size_t Seeds = Forms.size();
   for (const ModelForm &F : formsFor("commcost", Train))
     Forms.push_back(F);
-  for (const ModelForm &F : streamForms(Train, Mc))
+  for (const ModelForm &F : streamForms(Train, Mc, A.TlbReach))
     Forms.push_back(F);
   for (size_t I = 0; I < Forms.size(); ++I)
     fitForm(A, Forms[I], I >= Seeds, "marshalling", Group, Forms[I].Name,
@@ -340,12 +347,12 @@ void analyseMarshalling(Analysis &A, const std::vector<Point> &Ps,
 /// lines the last-level cache brings in again when the copy runs again
 /// (L_wm<k>: a column at a power-of-two pitch crowds a few sets and does
 /// not stay), the pages beyond the TLB's reach, walked again on every run
-/// (of the sizes tlbSizesTried(), the one the training points agree
-/// with), and the lines beyond the last-level cache, fetched again. On
-/// one run's samples a column of 2048 doubles a page apart was priced
-/// 2.7 us warm without them and measured 15.5. One form for both ends of
-/// the interval otherwise: the warm points are a quarter of the cold
-/// ones, too few to select among dozens of forms.
+/// (of the sizes tlbSizesTried(), the one nearest the measured reach, or
+/// without one the one the training points agree with), and the lines beyond
+/// the last-level cache, fetched again. On one run's samples a column of 2048
+/// doubles a page apart was priced 2.7 us warm without them and measured 15.5.
+/// One form for both ends of the interval otherwise: the warm points are a
+/// quarter of the cold ones, too few to select among dozens of forms.
 void analyseWarmCopies(Analysis &A, const std::vector<Point> &Ps,
                        const FittedForm &Cold, const MachineInfo &Mc) {
   auto Train =
@@ -375,8 +382,11 @@ void analyseWarmCopies(Analysis &A, const std::vector<Point> &Ps,
     Coefs.push_back("wll");
   }
   Coefs.push_back("wtlb");
+  std::vector<uint64_t> Sizes = tlbSizesTried();
+  if (A.TlbReach)
+    Sizes = {nearestTlbSize(*A.TlbReach, Sizes)};
   std::vector<std::string> Texts;
-  for (uint64_t Entries : tlbSizesTried())
+  for (uint64_t Entries : Sizes)
     Texts.push_back(Form + " + wtlb*max(0, pages - " +
                     std::to_string(Entries) + ")");
   // Fitted as the model will be, without the terms too few points carry
@@ -767,6 +777,10 @@ Analysis analyse(const RawSet &Raw, const MachineInfo &Machine) {
     A.NoiseFloor = noiseFloor(*N);
     A.PlacementSpread = placementSpread(*N);
   }
+  if (auto *T = Get("tlb")) {
+    A.TlbCosts = translationCosts(*T);
+    A.TlbReach = tlbReach(A.TlbCosts);
+  }
   if (auto *M = Get("marshalling")) {
     analyseMarshalling(A, *M, Machine);
     std::string Group = "p=" + std::to_string((*M)[0].P);
@@ -923,6 +937,8 @@ Profile buildProfile(const Analysis &A, const MachineInfo &Machine,
   P.WarmSiteModels = A.WarmSiteModels;
   nlohmann::json Cal = RunInfo;
   Cal["noise_floor"] = A.NoiseFloor;
+  if (A.TlbReach)
+    Cal["tlb_reach_pages"] = *A.TlbReach;
   Cal["placement_spread"] = A.PlacementSpread;
   Cal["breakpoints_bytes"] = A.Breakpoints;
   Cal["send_breakpoints_bytes"] = A.SendBreakpoints;

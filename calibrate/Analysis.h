@@ -6,9 +6,11 @@
 #pragma once
 
 #include "RawData.h"
+#include "TlbReach.h"
 #include "commcost/Profile.h"
 
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -46,6 +48,11 @@ struct Analysis {
   /// How far one marshalling shape's medians disagree across places in
   /// memory (0 when not measured).
   double PlacementSpread = 0;
+  /// What a translation costs per access by pages walked (suite tlb),
+  /// and the TLB's reach from it: the pages-walked-again terms use the
+  /// tried TLB size nearest it (TlbReach.h).
+  std::vector<TranslationCost> TlbCosts;
+  std::optional<uint64_t> TlbReach;
   std::vector<FittedForm> Fits;
   std::vector<Target> Targets;
   /// Message sizes of protocol switches, seen in the block permutations.

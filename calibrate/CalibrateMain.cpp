@@ -9,6 +9,7 @@
 #include "Options.h"
 #include "Report.h"
 #include "Suite.h"
+#include "TlbReach.h"
 
 #include <cerrno>
 #include <csignal>
@@ -58,7 +59,7 @@ RawSet loadRaw(const std::string &Dir, MachineInfo &M, nlohmann::json &Run) {
     }
   }
   if (!Any)
-    throw RawDataError(Dir + ": no raw-data files (noise.csv, "
+    throw RawDataError(Dir + ": no raw-data files (noise.csv, tlb.csv, "
                              "marshalling.csv, smp.csv, packets.csv, mpi.csv)");
   return Raw;
 }
@@ -122,6 +123,13 @@ int run(const Options &O) {
     // of threads.
     if (Root) {
       Ctx.AllRanks = false;
+      if (Want("tlb")) {
+        Raw["tlb"] = runTlbReach(Ctx);
+        std::optional<uint64_t> Reach = tlbReach(translationCosts(Raw["tlb"]));
+        Prog.note(Reach ? "TLB reach " + std::to_string(*Reach) + " pages"
+                        : std::string("TLB reach: no step in the "
+                                      "translation costs"));
+      }
       if (Want("marshalling"))
         Raw["marshalling"] = runMarshalling(Ctx);
       if (Want("smp"))

@@ -7,8 +7,8 @@
 namespace commcost::calib {
 
 const std::vector<std::string> &suiteNames() {
-  static const std::vector<std::string> Names = {"noise", "marshalling", "smp",
-                                                 "packets", "mpi"};
+  static const std::vector<std::string> Names = {
+      "noise", "tlb", "marshalling", "smp", "packets", "mpi"};
   return Names;
 }
 
@@ -29,7 +29,9 @@ const char *usageText() {
          "  --mpi          also measure message passing between MPI ranks\n"
          "                 (without a launcher: under mpirun -np 2)\n"
          "  --report DIR   write DIR/report.md and its plots\n"
-         "  --suites LIST  comma-separated: noise,marshalling,smp,packets,mpi\n"
+         "  --suites LIST  comma-separated: "
+         "noise,tlb,marshalling,smp,packets,\n"
+         "                 mpi\n"
          "  --seed N       random seed of shapes, patterns and order\n";
 }
 
@@ -71,8 +73,8 @@ Options parseOptions(const std::vector<std::string> &Args) {
         const auto &Known = suiteNames();
         if (std::find(Known.begin(), Known.end(), Name) == Known.end())
           throw UsageError("--suites: unknown suite '" + Name +
-                           "' (expected noise, marshalling, smp, packets, "
-                           "mpi)");
+                           "' (expected noise, tlb, marshalling, smp, "
+                           "packets, mpi)");
         O.Suites.insert(Name);
       }
       if (O.Suites.empty())

@@ -3,6 +3,7 @@
 #include "Report.h"
 
 #include "Stats.h"
+#include "Suite.h"
 #include "commcost/Profile.h"
 
 #include <algorithm>
@@ -186,6 +187,31 @@ std::string reportMarkdown(const Analysis &A, const RawSet &Raw,
     OS << "Not measured in this run (suite `noise` not selected, or no "
           "probe measured in two passes within its budget); the targets use "
           "their plain values.\n\n";
+  OS << "## TLB reach\n\n";
+  if (!A.TlbCosts.empty()) {
+    OS << "What a translation adds to an access when a cycle walks P pages "
+          "(a chase through one line a page, less one through as many lines "
+          "packed together), ns:\n\n| pages |";
+    for (const TranslationCost &C : A.TlbCosts)
+      OS << " " << C.Pages << " |";
+    OS << "\n|---|";
+    for (size_t I = 0; I < A.TlbCosts.size(); ++I)
+      OS << "---|";
+    OS << "\n| ns |";
+    for (const TranslationCost &C : A.TlbCosts)
+      OS << " " << num(C.Ns, 3) << " |";
+    OS << "\n\n";
+  }
+  if (A.TlbReach)
+    OS << "Reach: **" << *A.TlbReach
+       << " pages** (the last count before half way from the first to the "
+          "last cost); the pages-walked-again terms use a TLB of "
+       << nearestTlbSize(*A.TlbReach, tlbSizesTried())
+       << " entries, the size tried nearest it.\n\n";
+  else
+    OS << "Not measured (suite `tlb` not selected, or no step in its "
+          "costs): the pages-walked-again terms use the TLB size whose fit "
+          "has the least error.\n\n";
   OS << "All fits are weighted least squares on unit-norm columns with "
         "weights 1/t, which minimises the relative error the targets are "
         "stated in. Errors are on held-out data only. S_e and R^2 are the "

@@ -96,6 +96,7 @@ std::vector<PointSpec> randomMarshallingPlacements(RunContext &Ctx, Rng &Random,
 /// The suites. Each returns its raw points. Thread suites run on rank 0
 /// only (the others wait asleep); the MPI suite runs on every rank.
 std::vector<Point> runNoiseFloor(RunContext &Ctx);
+std::vector<Point> runTlbReach(RunContext &Ctx);
 std::vector<Point> runMarshalling(RunContext &Ctx);
 std::vector<Point> runSmpSupersteps(RunContext &Ctx);
 std::vector<Point> runMessagePassing(RunContext &Ctx);

@@ -640,6 +640,80 @@ TEST(Analysis, WarmSitesArePricedByModelsFittedOnWarmPoints) {
   EXPECT_EQ(Back.warmModelForSite("send")->name(), A.WarmSiteModels.at("send"));
 }
 
+/// The tlb suite's chases on a machine whose TLB holds Reach pages: an
+/// access costs 5 ns dense, 2 ns more sparse within the reach and 15 ns
+/// more beyond it.
+void addSyntheticTlb(RawSet &Raw, uint64_t Reach) {
+  for (uint64_t Pages : tlbPagesChased())
+    for (bool Sparse : {true, false}) {
+      double Ns = 5 + (Sparse ? (Pages <= Reach ? 2 : 15) : 0);
+      Raw["tlb"].push_back(
+          pointOf("tlb", Sparse ? "sparse" : "dense", "chase", 1,
+                  {{"pages", double(Pages)}, {"steps", 1e5}}, Ns * 100));
+    }
+}
+
+TEST(Analysis, TheMeasuredTlbReachChoosesThePagesWalkedAgain) {
+  // Warm copies whose pages beyond 1024 cost (the fit alone picks 1024),
+  // and cold columns whose pages walked again beyond a TLB of 1024 cost:
+  // a measured reach of 4096 pages puts 4096 in both models, as the
+  // machine says, whatever size fits these points best.
+  auto Build = [](bool Measured) {
+    RawSet Raw = syntheticRaw();
+    Raw.erase("marshalling");
+    Model WarmCopy(
+        "truth", "a*n + b*m + c*L_mem + e*pages + g*max(0, pages - 1024)",
+        {{"a", 0.1}, {"b", 5e-5}, {"c", 0.001}, {"e", 0.05}, {"g", 0.02}});
+    Model Truth(
+        "truth", "a*n + b*m + c*L_mem + r1*L_re1 + t*P_re_1024",
+        {{"a", 0.2}, {"b", 1e-4}, {"c", 0.004}, {"r1", 0.003}, {"t", 0.02}});
+    Rng R(5);
+    std::uniform_int_distribution<int> Dim(2, 6000), Cnt(1, 200), Outer(0, 1);
+    for (int I = 0; I < 300; ++I) {
+      double Rows = Dim(R), C = Cnt(R);
+      bool ColumnsOuter = Outer(R);
+      double Lines = Rows * std::ceil(C * 8 / 64.0);
+      FeatureVector F{
+          {"n", 1},         {"m", Rows * C * 8},
+          {"L_mem", Lines}, {"pages", Rows},
+          {"runs", Rows},   {"L_re1", ColumnsOuter ? Rows * C - Lines : 0}};
+      for (double N : {1024.0, 4096.0})
+        F["P_re_" + std::to_string(int(N))] =
+            ColumnsOuter && Rows > N ? Rows * (C - 1) : 0;
+      std::string Set = I < 100 ? "train" : "test";
+      Raw["marshalling"].push_back(
+          pointOf("marshalling", "column", Set, 1, F, Truth.evaluate(F)));
+      Raw["marshalling"].push_back(pointOf(
+          "marshalling", "column", "warm-" + Set, 1, F, WarmCopy.evaluate(F)));
+    }
+    if (Measured)
+      addSyntheticTlb(Raw, 4096);
+    return analyse(Raw, MachineInfo{});
+  };
+  auto Forms = [](const Analysis &A) {
+    std::string Cold, Warm;
+    for (const FittedForm &F : A.Fits) {
+      if (F.Form == "M1-stream-reuse")
+        Cold = F.M.formText();
+      if (F.Form.ends_with("-warm"))
+        Warm = F.M.formText();
+    }
+    return std::pair(Cold, Warm);
+  };
+  Analysis Fitted = Build(false);
+  EXPECT_EQ(Fitted.TlbReach, std::nullopt);
+  auto [ColdFitted, WarmFitted] = Forms(Fitted);
+  EXPECT_NE(ColdFitted.find("t*P_re_1024"), std::string::npos) << ColdFitted;
+  EXPECT_TRUE(WarmFitted.ends_with("max(0, pages - 1024)")) << WarmFitted;
+
+  Analysis Measured = Build(true);
+  EXPECT_EQ(Measured.TlbReach, std::optional<uint64_t>(4096));
+  auto [ColdMeasured, WarmMeasured] = Forms(Measured);
+  EXPECT_NE(ColdMeasured.find("t*P_re_4096"), std::string::npos)
+      << ColdMeasured;
+  EXPECT_TRUE(WarmMeasured.ends_with("max(0, pages - 4096)")) << WarmMeasured;
+}
+
 TEST(Analysis, CollectivesArePricedPerCallByTheBestSuperstepForm) {
   // Bianco and Pucci's suites timed by F_io (1 us, 2 ns a byte in, 1 ns a
   // byte out): a collective site of n calls costs n h-relations.

@@ -1,0 +1,45 @@
+// The TLB's reach, measured. The copy models price the pages a copy walks
+// again beyond a TLB of N entries (P_re_<N>), and no interface tells N: a
+// hypervisor hides CPUID's TLB leaves. The fit used to pick N among a few
+// sizes by least error, and picked 2048, 4096 and 8192 on four
+// calibrations of one Xeon guest, whose pages-walked-again term then
+// priced 8 columns walked column by column from -36% to -57%. The suite
+// `tlb` measures it: a pointer chase through P pages in a fixed random
+// cycle, one line in each (sparse), against a chase through as many lines
+// packed into P/64 pages (dense), so that the difference is what the
+// translations cost, not where the lines are cached.
+#pragma once
+
+#include "RawData.h"
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace commcost::calib {
+
+/// Page counts the suite chases through: the sizes of tlbSizesTried() and
+/// the steps between them, from past any first-level TLB to twice the
+/// largest.
+const std::vector<uint64_t> &tlbPagesChased();
+
+/// What a translation adds to one access when P pages are walked in a
+/// cycle: the sparse chase's median minus the dense one's, per access.
+struct TranslationCost {
+  uint64_t Pages = 0;
+  double Ns = 0;
+};
+std::vector<TranslationCost> translationCosts(const std::vector<Point> &Tlb);
+
+/// The most pages a cycle walks without missing the TLB: the last page
+/// count before the cost first passes half way from the smallest count's
+/// cost (second-level hits) to the largest's (every page walked). None
+/// when the costs climb by less than MinStepNs (huge pages, or a TLB
+/// larger than the chase).
+constexpr double MinStepNs = 2;
+std::optional<uint64_t> tlbReach(const std::vector<TranslationCost> &Costs);
+
+/// Of the TLB sizes Sizes, the nearest to Reach on a log scale.
+uint64_t nearestTlbSize(uint64_t Reach, const std::vector<uint64_t> &Sizes);
+
+} // namespace commcost::calib
