@@ -247,10 +247,8 @@ std::vector<ModelForm> streamForms(const std::vector<Observation> &Train,
     for (const auto &[Name, V] : Train.front().Features)
       if (Name.starts_with("P_re_"))
         Sizes.push_back(std::stoull(Name.substr(5)));
-    if (TlbReach && !Sizes.empty())
-      Sizes = {nearestTlbSize(*TlbReach, Sizes)};
     std::vector<std::string> Pages;
-    for (uint64_t N : Sizes)
+    for (uint64_t N : tlbSizesToFit(Sizes, TlbReach))
       Pages.push_back(Reuse + " + t*P_re_" + std::to_string(N));
     std::vector<std::string> C = Coefs;
     C.insert(C.end(), ReuseCoefs.begin(), ReuseCoefs.end());
@@ -382,11 +380,8 @@ void analyseWarmCopies(Analysis &A, const std::vector<Point> &Ps,
     Coefs.push_back("wll");
   }
   Coefs.push_back("wtlb");
-  std::vector<uint64_t> Sizes = tlbSizesTried();
-  if (A.TlbReach)
-    Sizes = {nearestTlbSize(*A.TlbReach, Sizes)};
   std::vector<std::string> Texts;
-  for (uint64_t Entries : Sizes)
+  for (uint64_t Entries : tlbSizesToFit(tlbSizesTried(), A.TlbReach))
     Texts.push_back(Form + " + wtlb*max(0, pages - " +
                     std::to_string(Entries) + ")");
   // Fitted as the model will be, without the terms too few points carry

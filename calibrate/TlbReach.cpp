@@ -105,8 +105,9 @@ std::vector<Point> runTlbReach(RunContext &Ctx) {
 }
 
 std::vector<TranslationCost> translationCosts(const std::vector<Point> &Tlb) {
-  std::map<uint64_t, std::pair<double, double>> NsPerAccess; // sparse, dense
-  std::map<uint64_t, unsigned> Seen;
+  // Sparse and dense ns per access by page count.
+  std::map<uint64_t, std::pair<std::optional<double>, std::optional<double>>>
+      NsPerAccess;
   for (const Point &P : Tlb) {
     auto Pages = P.Features.find("pages"), Steps = P.Features.find("steps");
     if (Pages == P.Features.end() || Steps == P.Features.end() ||
@@ -115,12 +116,11 @@ std::vector<TranslationCost> translationCosts(const std::vector<Point> &Tlb) {
     double Ns = 1000 * P.medianUs() / Steps->second;
     auto &Pair = NsPerAccess[uint64_t(Pages->second)];
     (P.Kind == "sparse" ? Pair.first : Pair.second) = Ns;
-    Seen[uint64_t(Pages->second)] |= P.Kind == "sparse" ? 1 : 2;
   }
   std::vector<TranslationCost> Out;
   for (const auto &[Pages, Pair] : NsPerAccess)
-    if (Seen[Pages] == 3)
-      Out.push_back({Pages, Pair.first - Pair.second});
+    if (Pair.first && Pair.second)
+      Out.push_back({Pages, *Pair.first - *Pair.second});
   return Out;
 }
 
@@ -135,6 +135,13 @@ std::optional<uint64_t> tlbReach(const std::vector<TranslationCost> &Costs) {
     if (Costs[I].Ns > Half)
       return Costs[I - 1].Pages;
   return std::nullopt;
+}
+
+std::vector<uint64_t> tlbSizesToFit(const std::vector<uint64_t> &Sizes,
+                                    std::optional<uint64_t> Reach) {
+  if (!Reach || Sizes.empty())
+    return Sizes;
+  return {nearestTlbSize(*Reach, Sizes)};
 }
 
 uint64_t nearestTlbSize(uint64_t Reach, const std::vector<uint64_t> &Sizes) {

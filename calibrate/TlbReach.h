@@ -39,6 +39,12 @@ std::vector<TranslationCost> translationCosts(const std::vector<Point> &Tlb);
 constexpr double MinStepNs = 2;
 std::optional<uint64_t> tlbReach(const std::vector<TranslationCost> &Costs);
 
+/// The TLB sizes a pages-walked-again term is fitted with: of Sizes, the
+/// nearest to a measured Reach, or all of them (the fit's least error
+/// chooses) when none was measured.
+std::vector<uint64_t> tlbSizesToFit(const std::vector<uint64_t> &Sizes,
+                                    std::optional<uint64_t> Reach);
+
 /// Of the TLB sizes Sizes, the nearest to Reach on a log scale.
 uint64_t nearestTlbSize(uint64_t Reach, const std::vector<uint64_t> &Sizes);
 
