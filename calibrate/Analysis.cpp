@@ -504,7 +504,7 @@ void analyseMpi(Analysis &A, const std::vector<Point> &Ps, double Noise) {
   std::vector<Observation> Suite1 = Set("suite1"), Suite2 = Set("suite2");
   if (Suite2.size() >= 20)
     A.SuperstepBreakpoints =
-        detectFormBreakpoints(builtinModelForm("F_hM"), "m", Suite2, 6);
+        detectFormBreakpoints(builtinModelForm("F_hM"), "m", {Suite2}, 6);
   for (const ModelForm &F : formsOf("bianco-pucci")) {
     fitForm(A, F, false, "mpi", Group, F.Name, "suite2", Suite2,
             {{"suite1", Suite1}});
@@ -563,27 +563,38 @@ void analyseMpi(Analysis &A, const std::vector<Point> &Ps, double Noise) {
 /// those switches; the warm ones and the receives reuse them (the
 /// protocol is the library's, not the cache's or the side's). Models of
 /// warm streams are named "-warm".
-void analyseMessages(Analysis &A, const std::vector<Point> &Mpi,
-                     const std::string &State, const MessageSide &Side) {
-  unsigned P = Mpi.empty() ? 1 : Mpi[0].P;
-  std::string Group = "p=" + std::to_string(P);
+/// The streams of one side in one state, split by message size: every
+/// other size trains (from the smallest), the others are held out.
+struct StreamSplit {
+  std::vector<Observation> Train, Test;
+  std::set<double> TrainSizes;
+};
+StreamSplit splitStreams(const std::vector<Point> &Mpi,
+                         const std::string &State, const MessageSide &Side) {
   std::vector<Observation> Streams = observations(Mpi, [&](const Point &Pt) {
     return Pt.Kind == Side.Kind && Pt.Set == State;
   });
   std::set<double> Sizes;
   for (const Observation &O : Streams)
     Sizes.insert(O.Features.at("bpm"));
-  std::set<double> TrainSizes;
+  StreamSplit Out;
   bool Even = true;
   for (double Size : Sizes) {
     if (Even)
-      TrainSizes.insert(Size);
+      Out.TrainSizes.insert(Size);
     Even = !Even;
   }
-  std::vector<Observation> Train, Test;
   for (Observation &O : Streams)
-    (TrainSizes.count(O.Features.at("bpm")) ? Train : Test)
+    (Out.TrainSizes.count(O.Features.at("bpm")) ? Out.Train : Out.Test)
         .push_back(std::move(O));
+  return Out;
+}
+
+void analyseMessages(Analysis &A, const std::vector<Point> &Mpi,
+                     const std::string &State, const MessageSide &Side) {
+  unsigned P = Mpi.empty() ? 1 : Mpi[0].P;
+  std::string Group = "p=" + std::to_string(P);
+  auto [Train, Test, TrainSizes] = splitStreams(Mpi, State, Side);
   if (Train.empty())
     return;
   bool Cold = State == "cold";
@@ -600,12 +611,18 @@ void analyseMessages(Analysis &A, const std::vector<Point> &Mpi,
   // Switches where the cold streams need them: at a size the permutations
   // place to the byte, or one the streams alone show (a switch of small
   // messages costs a stream of 512 of them 3x, a single one nothing the
-  // permutations' line fit notices); a tie goes to the smaller size.
+  // permutations' line fit notices); a tie goes to the smaller size. Sends
+  // and receives together: the rendezvous switch costs a receive 15x and a
+  // send 1.1x, and on the sends alone two slow points (streams of 3064 and
+  // 4080 bytes at 4x-6x their neighbours) placed it one size early (4032
+  // bytes, an eager size, against 4064 from the permutations and the
+  // receives), which priced 16 KiB receives at 6.7 us against 27 measured.
   if (Cold && &Side == &SendSide) {
     std::vector<double> Candidates = A.Breakpoints;
     Candidates.insert(Candidates.end(), TrainSizes.begin(), TrainSizes.end());
-    A.SendBreakpoints =
-        detectFormBreakpoints(Msg, "bpm", Train, 4, 0.1, Candidates);
+    A.SendBreakpoints = detectFormBreakpoints(
+        Msg, "bpm", {Train, splitStreams(Mpi, State, ReceiveSide).Train}, 4,
+        0.1, Candidates);
   }
   if (!A.SendBreakpoints.empty())
     fitForm(A, piecewiseForm(Msg, "bpm", A.SendBreakpoints), true, Side.Suite,

@@ -218,38 +218,36 @@ std::vector<double> detectBreakpoints(const std::vector<double> &XsIn,
   return Breaks;
 }
 
-std::vector<double> detectFormBreakpoints(
-    const ModelForm &Base, const std::string &Var,
-    const std::vector<Observation> &Train, unsigned MaxBreaks, double MinGain,
-    const std::vector<double> &Given) {
-  // The base form's design rows, once; a piecewise fit puts each row in
-  // the block of its segment.
-  LinearForm F(Base);
-  size_t N = Train.size(), C = Base.Coefficients.size();
-  std::vector<size_t> Order(N);
-  std::iota(Order.begin(), Order.end(), 0);
-  std::sort(Order.begin(), Order.end(), [&](size_t L, size_t R) {
-    return Train[L].Features.at(Var) < Train[R].Features.at(Var);
-  });
-  Eigen::MatrixXd X0(N, C);
-  Eigen::VectorXd Y(N);
-  std::vector<double> Values(N);
-  for (size_t I = 0; I < N; ++I) {
-    const Observation &O = Train[Order[I]];
-    double Offset;
-    X0.row(I) = F.basis(O.Features, Offset);
-    Y(I) = O.TimeUs - Offset;
-    Values[I] = O.Features.at(Var);
+namespace {
+
+/// One training set of detectFormBreakpoints, sorted by the variable.
+struct SplitSet {
+  Eigen::MatrixXd X0;
+  Eigen::VectorXd Y;
+  std::vector<double> Values;
+
+  SplitSet(const LinearForm &F, const std::string &Var,
+           const std::vector<Observation> &Train)
+      : X0(Train.size(), F.coefficients().size()), Y(Train.size()),
+        Values(Train.size()) {
+    std::vector<size_t> Order(Train.size());
+    std::iota(Order.begin(), Order.end(), 0);
+    std::sort(Order.begin(), Order.end(), [&](size_t L, size_t R) {
+      return Train[L].Features.at(Var) < Train[R].Features.at(Var);
+    });
+    for (size_t I = 0; I < Train.size(); ++I) {
+      const Observation &O = Train[Order[I]];
+      double Offset;
+      X0.row(I) = F.basis(O.Features, Offset);
+      Y(I) = O.TimeUs - Offset;
+      Values[I] = O.Features.at(Var);
+    }
   }
-  // Candidates: the given ones, or up to 256 values of Var spread evenly
-  // over the sorted points (all of them in a suite of a few hundred).
-  std::vector<double> Candidates = Given;
-  std::sort(Candidates.begin(), Candidates.end());
-  for (size_t K = 1; Given.empty() && K < std::min<size_t>(N, 256); ++K)
-    Candidates.push_back(Values[K * N / std::min<size_t>(N, 256)]);
-  Candidates.erase(std::unique(Candidates.begin(), Candidates.end()),
-                   Candidates.end());
-  auto Error = [&](const std::vector<double> &Breaks) -> double {
+
+  /// Relative squared error of the piecewise fit at Breaks; infinite when
+  /// a segment has fewer than twice as many points as coefficients.
+  double error(const std::vector<double> &Breaks) const {
+    size_t N = Values.size(), C = size_t(X0.cols());
     std::vector<size_t> Starts = {0};
     for (double B : Breaks)
       Starts.push_back(size_t(
@@ -264,6 +262,42 @@ std::vector<double> detectFormBreakpoints(
     }
     Eigen::VectorXd Beta = solveLeastSquares(X, Y, /*Relative=*/true);
     return ((X * Beta - Y).cwiseQuotient(Y)).squaredNorm();
+  }
+};
+
+} // namespace
+
+std::vector<double>
+detectFormBreakpoints(const ModelForm &Base, const std::string &Var,
+                      const std::vector<std::vector<Observation>> &TrainSets,
+                      unsigned MaxBreaks, double MinGain,
+                      const std::vector<double> &Given) {
+  // The base form's design rows, once per set; a piecewise fit puts each
+  // row in the block of its segment.
+  LinearForm F(Base);
+  std::vector<SplitSet> Sets;
+  std::vector<double> Values;
+  for (const std::vector<Observation> &Train : TrainSets)
+    if (!Train.empty()) {
+      Sets.emplace_back(F, Var, Train);
+      Values.insert(Values.end(), Sets.back().Values.begin(),
+                    Sets.back().Values.end());
+    }
+  std::sort(Values.begin(), Values.end());
+  size_t N = Values.size();
+  // Candidates: the given ones, or up to 256 values of Var spread evenly
+  // over the sorted points (all of them in a suite of a few hundred).
+  std::vector<double> Candidates = Given;
+  std::sort(Candidates.begin(), Candidates.end());
+  for (size_t K = 1; Given.empty() && K < std::min<size_t>(N, 256); ++K)
+    Candidates.push_back(Values[K * N / std::min<size_t>(N, 256)]);
+  Candidates.erase(std::unique(Candidates.begin(), Candidates.end()),
+                   Candidates.end());
+  auto Error = [&](const std::vector<double> &Breaks) {
+    double Sum = 0;
+    for (const SplitSet &S : Sets)
+      Sum += S.error(Breaks);
+    return Sum;
   };
   std::vector<double> Breaks;
   double Current = Error(Breaks);

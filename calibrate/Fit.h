@@ -74,16 +74,20 @@ std::vector<double> detectBreakpoints(const std::vector<double> &Xs,
                                       unsigned MaxBreaks, double MinGain = 0.3,
                                       unsigned MinPoints = 3);
 
-/// Breakpoints of Base over Var found on Train itself: greedily, the value
-/// of Var whose split of a segment lowers the relative squared error of
-/// the piecewise fit most, while that lowers it by MinGain (a fraction)
-/// and every segment keeps twice as many points as Base has
-/// coefficients; up to MaxBreaks. The values tried are Candidates, or
-/// when there are none, those of Train.
-std::vector<double> detectFormBreakpoints(
-    const ModelForm &Base, const std::string &Var,
-    const std::vector<Observation> &Train, unsigned MaxBreaks,
-    double MinGain = 0.1, const std::vector<double> &Candidates = {});
+/// Breakpoints of Base over Var found on the training sets themselves:
+/// greedily, the value of Var whose split of a segment lowers the relative
+/// squared error of the piecewise fits most, while that lowers it by
+/// MinGain (a fraction) and every segment of every non-empty set keeps
+/// twice as many points as Base has coefficients; up to MaxBreaks. Each
+/// set is fitted with its own coefficients and their errors add up: one
+/// switch seen from several sides (a library's protocol switch, which a
+/// send barely shows and a receive shows tenfold). The values tried are
+/// Candidates, or when there are none, those of the sets.
+std::vector<double>
+detectFormBreakpoints(const ModelForm &Base, const std::string &Var,
+                      const std::vector<std::vector<Observation>> &TrainSets,
+                      unsigned MaxBreaks, double MinGain = 0.1,
+                      const std::vector<double> &Candidates = {});
 
 /// The piecewise version of Base over variable Var: one copy of the form
 /// per segment with its coefficients renamed NAME_k; the first segment's

@@ -193,7 +193,7 @@ TEST(Fit, BreakpointsOfAFormAreFoundWhereTheSegmentsChange) {
     Obs.push_back({{{"m", M}, {"h", H}, {"M", Tot}}, T * (1 + E(R))});
   }
   std::vector<double> B =
-      detectFormBreakpoints(builtinModelForm("F_hM"), "m", Obs, 4);
+      detectFormBreakpoints(builtinModelForm("F_hM"), "m", {Obs}, 4);
   ASSERT_EQ(B.size(), 2u);
   EXPECT_NEAR(std::log(B[0]), std::log(4096.0), 0.2);
   EXPECT_NEAR(std::log(B[1]), std::log(65536.0), 0.2);
@@ -201,7 +201,7 @@ TEST(Fit, BreakpointsOfAFormAreFoundWhereTheSegmentsChange) {
   for (Observation &O : Obs)
     O.TimeUs = 0.7 + 2e-4 * O.Features["h"] + 1e-5 * O.Features["M"];
   EXPECT_TRUE(
-      detectFormBreakpoints(builtinModelForm("F_hM"), "m", Obs, 4).empty());
+      detectFormBreakpoints(builtinModelForm("F_hM"), "m", {Obs}, 4).empty());
 }
 
 TEST(Fit, FormBreakpointsKeepOnlyTheCandidatesTheDataBearsOut) {
@@ -223,13 +223,49 @@ TEST(Fit, FormBreakpointsKeepOnlyTheCandidatesTheDataBearsOut) {
       ASSERT_NE(Bpm, 4032u);
     }
   std::vector<double> B = detectFormBreakpoints(
-      builtinModelForm("Msg"), "bpm", Obs, 4, 0.1, {272, 4032, 65536});
+      builtinModelForm("Msg"), "bpm", {Obs}, 4, 0.1, {272, 4032, 65536});
   EXPECT_EQ(B, std::vector<double>{4032});
   // Without candidates the split lands on a sampled size above 4032.
   std::vector<double> Own =
-      detectFormBreakpoints(builtinModelForm("Msg"), "bpm", Obs, 4, 0.1);
+      detectFormBreakpoints(builtinModelForm("Msg"), "bpm", {Obs}, 4, 0.1);
   ASSERT_FALSE(Own.empty());
   EXPECT_GT(Own.front(), 4032);
+}
+
+TEST(Fit, FormBreakpointsOfSeveralSidesAddTheirErrors) {
+  // Streams of n messages of bpm bytes, rendezvous from 4064 bytes: the
+  // receives pay 15x there, the sends (here) nothing they show, and a
+  // slow send stream of 3064 bytes is all their fit could split at. On
+  // the sends alone the switch is not found; with the receives it is,
+  // at 4064, and an empty set (a side not measured) changes nothing.
+  std::vector<double> Sizes = {3064, 4032, 4064, 4080, 4096};
+  for (int I = 0; I < 64; ++I)
+    Sizes.push_back(8 * std::round(std::pow(2.0, 1 + 16.0 * I / 63)));
+  std::sort(Sizes.begin(), Sizes.end());
+  Sizes.erase(std::unique(Sizes.begin(), Sizes.end()), Sizes.end());
+  std::vector<Observation> Sends, Receives;
+  std::mt19937_64 R(3);
+  std::normal_distribution<double> E(0, 0.02);
+  for (double B : Sizes)
+    for (double N : {1.0, 4.0, 64.0, 512.0}) {
+      double Send = 2 + 0.3 * N + 3e-4 * N * B;
+      double Recv = B >= 4064 ? 28 + 1.7 * N + 2e-4 * N * B
+                              : 1.4 + 0.15 * N + 5e-5 * N * B;
+      if (N == 1 && B == 3064)
+        Send *= 6;
+      FeatureVector F{{"n", N}, {"bpm", B}, {"m", N * B}};
+      Sends.push_back({F, Send * (1 + E(R))});
+      Receives.push_back({F, Recv * (1 + E(R))});
+    }
+  const ModelForm &Msg = builtinModelForm("Msg");
+  std::vector<double> Candidates = {264, 4064};
+  Candidates.insert(Candidates.end(), Sizes.begin(), Sizes.end());
+  std::vector<double> Alone =
+      detectFormBreakpoints(Msg, "bpm", {Sends}, 4, 0.1, Candidates);
+  EXPECT_EQ(std::count(Alone.begin(), Alone.end(), 4064.0), 0);
+  EXPECT_EQ(detectFormBreakpoints(Msg, "bpm", {Sends, Receives, {}}, 4, 0.1,
+                                  Candidates),
+            std::vector<double>{4064});
 }
 
 TEST(Fit, ColumnsOfZerosAreNoUnknowns) {
