@@ -10,13 +10,20 @@ evicted by reading before each run (cold: the state calibration measures
 in), not at all (warm) and by writing (dirty: each line brought in writes
 another back), and reads the runs with
 `commcost compare --json`. Prints per site the prediction (the plugin's,
-computed at run time from the actual sizes), the measured mean in each
-state, and the error against cold (a receive's time is its own, its wait
-for the message printed beside it); then the mean absolute error, how many
+computed at run time from the actual sizes), the measured time in each
+state (the median of the rounds' medians, as calibration fits medians: a
+mean would also count each process's first run, which in the warm state
+is not warm), and the error against cold (a receive's time is its own,
+its mean wait for the message printed beside it); then the mean absolute
+error (and the same against the means, which `commcost compare` prints:
+a program's total), how many
 sites are within 20% and within 2x, the same for the warm prediction
 (where the profile has warm models) against the warm runs, how many cold
-means lie in the predicted [warm, cold] interval, and the variant decisions between
-kernels that do the same job (the least predicted against the least
+times lie in the predicted [warm, cold] interval; for the message-passing
+kernels the whole exchange (the most any rank's sites are predicted to
+take, against the exchange's measured time: from the barrier to the later
+rank's return); and the variant decisions between kernels that do the same
+job on those kernel totals (the least predicted against the least
 measured, and the regret: time of the predicted best over the best, minus
 one). The noise floor is the median spread of the rounds' medians.
 
@@ -76,11 +83,29 @@ def cases(launch):
 
 
 def measure(launch, case, reps, runs_dir, state):
+    """Runs case; returns the median exchange time the program printed (the
+    message-passing kernels do), else None."""
     os.makedirs(runs_dir, exist_ok=True)
     env = dict(os.environ, COMMCOST_MEASURE_DIR=runs_dir,
                COMMCOST_BENCH_STATE=state)
-    subprocess.run(launch + [case, str(reps)], check=True, env=env,
-                   stdout=subprocess.DEVNULL)
+    out = subprocess.run(launch + [case, str(reps)], check=True, env=env,
+                         text=True, stdout=subprocess.PIPE).stdout
+    for line in out.splitlines():
+        if line.startswith("exchange_us "):
+            return float(line.split()[1])
+    return None
+
+
+def ranks(runs_dir):
+    """(function, line) of each site -> the MPI rank of the process it ran
+    in (None outside MPI), from the run files."""
+    out = {}
+    for f in os.listdir(runs_dir):
+        with open(os.path.join(runs_dir, f)) as fp:
+            run = json.load(fp)
+        for s in run["sites"]:
+            out[(s["function"], s["line"])] = run.get("rank")
+    return out
 
 
 def compared(args, runs_dir, records):
@@ -157,15 +182,20 @@ def main():
                 for case in cases(launch)]
         # Rounds interleaved over cases and states, so that a slow spell of
         # the machine spreads over all of them.
+        exchanges = {}
         for r in range(args.rounds):
             for launch, _, case in plan:
                 for state in STATES:
-                    measure(launch, case, args.reps,
-                            os.path.join(tmp, state, case), state)
+                    us = measure(launch, case, args.reps,
+                                 os.path.join(tmp, state, case), state)
+                    if us is not None:
+                        exchanges.setdefault(case, {}).setdefault(
+                            state, []).append(us)
         end_load = load_average()
         rows = []
         for launch, records, case in plan:
             cold = compared(args, os.path.join(tmp, "cold", case), records)
+            rank_of = ranks(os.path.join(tmp, "cold", case))
             other = {state: {site_key(s): s for s in compared(
                 args, os.path.join(tmp, state, case), records)}
                 for state in STATES[1:]}
@@ -175,25 +205,34 @@ def main():
                        "line": s["location"]["line"],
                        "predicted_us": s["predicted"]["us"],
                        "predicted_warm_us": s["predicted"].get("warm_us"),
-                       "cold_us": s["measured"]["mean_us"],
+                       "cold_us": s["measured"]["median_us"],
+                       "cold_mean_us": s["measured"]["mean_us"],
                        "cold_waited_us": s["measured"].get(
                            "waited", {}).get("mean_us"),
-                       "error_pct": s["error_pct"],
-                       "spread": spread(s)}
+                       "error_pct": 100 * (s["predicted"]["us"] /
+                                           s["measured"]["median_us"] - 1),
+                       "error_vs_mean_pct": s["error_pct"],
+                       "spread": spread(s),
+                       "rank": rank_of.get((s["function"],
+                                            s["location"]["line"]))}
                 for state in STATES[1:]:
                     o = other[state].get(site_key(s))
-                    row[state + "_us"] = o["measured"]["mean_us"] if o \
+                    row[state + "_us"] = o["measured"]["median_us"] if o \
                         else None
                 rows.append(row)
-    print_table(rows, args, start_load, end_load)
+    exchanges = {case: {state: statistics.median(v)
+                        for state, v in by.items()}
+                 for case, by in exchanges.items()}
+    print_table(rows, exchanges, args, start_load, end_load)
     if args.json:
         with open(args.json + ".tmp", "w") as f:
-            json.dump(rows, f, indent=1)
+            json.dump({"sites": rows, "exchanges_us": exchanges}, f,
+                      indent=1)
         os.replace(args.json + ".tmp", args.json)
     return 0
 
 
-def print_table(rows, args, start_load, end_load):
+def print_table(rows, exchanges, args, start_load, end_load):
     print(f"load average {start_load:.2f} at the start, {end_load:.2f} at "
           f"the end; {args.rounds} rounds x {args.reps} runs per case")
     print(f"{'case':22} {'site':34} {'predicted us':>12} {'cold us':>10} "
@@ -220,11 +259,13 @@ def print_table(rows, args, start_load, end_load):
     inside = sum(r["warm_us"] is not None and
                  min(r["warm_us"], r["cold_us"]) <= r["predicted_us"] <=
                  max(r["warm_us"], r["cold_us"]) for r in rows)
+    vs_mean = statistics.mean(abs(r["error_vs_mean_pct"]) for r in rows)
     print(f"{len(rows)} sites: mean absolute error {statistics.mean(errors):.1f}%"
           f", worst {max(errors):.1f}%, {within20} within 20%, {within2x} "
           f"within 2x, {inside} between warm and cold; noise floor (median "
           f"spread of the rounds' medians) "
-          f"{100 * statistics.median(r['spread'] for r in rows):.1f}%")
+          f"{100 * statistics.median(r['spread'] for r in rows):.1f}%; "
+          f"against the means: mean absolute error {vs_mean:.1f}%")
     signed = [e for e in map(warm_error, rows) if e is not None]
     warm = [abs(e) for e in signed]
     if warm:
@@ -235,9 +276,9 @@ def print_table(rows, args, start_load, end_load):
               f"{statistics.mean(warm):.1f}%, worst {max(warm):.1f}%, "
               f"{sum(e <= 20 for e in warm)} within 20%, "
               f"{sum(0.5 <= 1 + e / 100 <= 2 for e in signed)} within 2x; "
-              f"{in_interval} cold means inside the predicted "
+              f"{in_interval} cold times inside the predicted "
               f"[warm, cold] interval")
-    print_decisions(rows)
+    print_decisions(rows, exchanges)
 
 
 def warm_error(r):
@@ -247,11 +288,37 @@ def warm_error(r):
     return 100 * (r["predicted_warm_us"] / r["warm_us"] - 1)
 
 
-def print_decisions(rows):
-    totals = {}
+def kernel_totals(rows, exchanges):
+    """Case -> (predicted, measured) time of the whole kernel, cold: in one
+    process the sum of its sites; across ranks, which run at once, the
+    most any rank's sites are predicted to take against the measured
+    exchange (kernels_mpi.c says why not the sum of the ranks' sites)."""
+    by_rank = {}
     for r in rows:
-        p, m = totals.get(r["case"], (0.0, 0.0))
-        totals[r["case"]] = (p + r["predicted_us"], m + r["cold_us"])
+        p, m = by_rank.setdefault(r["case"], {}).get(r["rank"], (0.0, 0.0))
+        by_rank[r["case"]][r["rank"]] = (p + r["predicted_us"],
+                                         m + r["cold_us"])
+    totals = {}
+    for case, per in by_rank.items():
+        predicted = max(p for p, _ in per.values())
+        measured = exchanges.get(case, {}).get("cold")
+        if measured is None:
+            measured = sum(m for _, m in per.values())
+        totals[case] = (predicted, measured)
+    return totals
+
+
+def print_decisions(rows, exchanges):
+    totals = kernel_totals(rows, exchanges)
+    ex = [(c, *totals[c]) for c in totals if c in exchanges]
+    if ex:
+        errors = [abs(p / m - 1) for _, p, m in ex]
+        print(f"whole exchanges (from the barrier to the later rank's "
+              f"return), cold, {len(ex)} kernels: mean absolute error "
+              f"{100 * statistics.mean(errors):.1f}%")
+        for c, p, m in ex:
+            print(f"  {c:22} predicted {p:10.3f} us  measured {m:10.3f} us "
+                  f"{100 * (p / m - 1):+7.1f}%")
     right, regrets = 0, []
     print("decisions (kernel totals, cold):")
     for name, group in DECISIONS.items():
@@ -263,8 +330,16 @@ def print_decisions(rows):
         regret = totals[chosen][1] / totals[best][1] - 1
         right += chosen == best
         regrets.append(regret)
+        # Within 0.1% the choice is the order of the group, not the model.
+        low = sorted(totals[c][0] for c in present)
+        tie = "; a predicted tie" if low[1] - low[0] <= 1e-3 * low[0] \
+            else ""
         print(f"  {name:32} predicted best {chosen:20} measured best "
-              f"{best:20} regret {100 * regret:5.1f}%")
+              f"{best:20} regret {100 * regret:5.1f}%; predicted "
+              + ", ".join(f"{totals[c][0]:.1f}" for c in present)
+              + ", measured "
+              + ", ".join(f"{totals[c][1]:.1f}" for c in present) + " us"
+              + tie)
     if regrets:
         print(f"  {right} of {len(regrets)} right, mean regret "
               f"{100 * statistics.mean(regrets):.1f}%, worst "
