@@ -319,7 +319,7 @@ def print_decisions(rows, exchanges):
         for c, p, m in ex:
             print(f"  {c:22} predicted {p:10.3f} us  measured {m:10.3f} us "
                   f"{100 * (p / m - 1):+7.1f}%")
-    right, regrets = 0, []
+    right, regrets, ties = 0, [], 0
     print("decisions (kernel totals, cold):")
     for name, group in DECISIONS.items():
         present = [c for c in group if c in totals]
@@ -334,6 +334,7 @@ def print_decisions(rows, exchanges):
         low = sorted(totals[c][0] for c in present)
         tie = "; a predicted tie" if low[1] - low[0] <= 1e-3 * low[0] \
             else ""
+        ties += bool(tie)
         print(f"  {name:32} predicted best {chosen:20} measured best "
               f"{best:20} regret {100 * regret:5.1f}%; predicted "
               + ", ".join(f"{totals[c][0]:.1f}" for c in present)
@@ -341,8 +342,8 @@ def print_decisions(rows, exchanges):
               + ", ".join(f"{totals[c][1]:.1f}" for c in present) + " us"
               + tie)
     if regrets:
-        print(f"  {right} of {len(regrets)} right, mean regret "
-              f"{100 * statistics.mean(regrets):.1f}%, worst "
+        print(f"  {right} of {len(regrets)} right (predicted ties: {ties}), "
+              f"mean regret {100 * statistics.mean(regrets):.1f}%, worst "
               f"{100 * max(regrets):.1f}%")
 
 

@@ -556,13 +556,6 @@ void analyseMpi(Analysis &A, const std::vector<Point> &Ps, double Noise) {
             {{"permutations (odd)", PermTest}, {"single sends", Single}});
 }
 
-/// One-way messages, as the plugin prices a send (or a receive, Side) of
-/// n messages: fitted on the streams of State ("cold" or "warm") of every
-/// other message size, validated on the others; also piecewise in the
-/// message size at the protocol switches. The cold send streams place
-/// those switches; the warm ones and the receives reuse them (the
-/// protocol is the library's, not the cache's or the side's). Models of
-/// warm streams are named "-warm".
 /// The streams of one side in one state, split by message size: every
 /// other size trains (from the smallest), the others are held out.
 struct StreamSplit {
@@ -590,6 +583,13 @@ StreamSplit splitStreams(const std::vector<Point> &Mpi,
   return Out;
 }
 
+/// One-way messages, as the plugin prices a send (or a receive, Side) of
+/// n messages: fitted on the streams of State ("cold" or "warm") of every
+/// other message size, validated on the others; also piecewise in the
+/// message size at the protocol switches. The cold send and receive
+/// streams place those switches together; the warm ones reuse them (the
+/// protocol is the library's, not the cache's or the side's). Models of
+/// warm streams are named "-warm".
 void analyseMessages(Analysis &A, const std::vector<Point> &Mpi,
                      const std::string &State, const MessageSide &Side) {
   unsigned P = Mpi.empty() ? 1 : Mpi[0].P;
