@@ -93,6 +93,11 @@ const std::vector<uint64_t> &tlbSizesTried();
 std::vector<PointSpec> randomMarshallingPlacements(RunContext &Ctx, Rng &Random,
                                                    unsigned N);
 
+/// Sets the train and test sets of the marshalling suite's points, given
+/// in the order measured: every third cold point trains ("train", the
+/// others "test"), every other warm one ("warm-train", "warm-test").
+void splitMarshallingSets(std::vector<Point> &Points);
+
 /// The suites. Each returns its raw points. Thread suites run on rank 0
 /// only (the others wait asleep); the MPI suite runs on every rank.
 std::vector<Point> runNoiseFloor(RunContext &Ctx);

@@ -1,10 +1,13 @@
 // The suite generators: Suite 2 keeps the maxima, Suite 3 the totals, and
-// random message-passing patterns keep (h_i, h_o, M).
+// random message-passing patterns keep (h_i, h_o, M); the marshalling
+// suite's train and test sets span the time it ran.
 #include "Generators.h"
+#include "Suite.h"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <map>
 #include <numeric>
 
 using namespace commcost::calib;
@@ -174,4 +177,37 @@ TEST(Generators, SparseMessageSizesKeepOnlyTheGivenNeighbours) {
   Want.insert(Want.end(), {4080, 4104, 32752, 32776});
   std::sort(Want.begin(), Want.end());
   EXPECT_EQ(V, Want);
+}
+
+TEST(Generators, MarshallingSetsSpanTheSuite) {
+  // 300 cold and 100 warm points in the order measured, each timed at its
+  // place in the order: a machine that slows down linearly while the suite
+  // runs. Trained on the first third, a model would see the fastest third;
+  // the sets must see the drift alike.
+  std::vector<Point> Points;
+  for (int I = 0; I < 400; ++I) {
+    bool Warm = I % 4 == 3;
+    Points.push_back({"marshalling",
+                      "column",
+                      "",
+                      1,
+                      {{"warm", Warm ? 1.0 : 0.0}},
+                      {double(I)}});
+  }
+  splitMarshallingSets(Points);
+  std::map<std::string, std::vector<double>> Times;
+  for (const Point &P : Points)
+    Times[P.Set].push_back(P.SamplesUs[0]);
+  ASSERT_EQ(Times.size(), 4u);
+  EXPECT_EQ(Times["train"].size(), 100u);
+  EXPECT_EQ(Times["test"].size(), 200u);
+  EXPECT_EQ(Times["warm-train"].size(), 50u);
+  EXPECT_EQ(Times["warm-test"].size(), 50u);
+  auto Mean = [](const std::vector<double> &V) {
+    return std::accumulate(V.begin(), V.end(), 0.0) / V.size();
+  };
+  // Each set's mean time within 2% of the suite's (199.5; the first
+  // third's would be 66.5).
+  for (const auto &[Set, T] : Times)
+    EXPECT_NEAR(Mean(T), 199.5, 4) << Set;
 }
