@@ -43,6 +43,14 @@ struct Target {
   double Plain = 0;
 };
 
+/// A send or receive site model on the derived-datatype messages of one
+/// side and state (none of them trained it).
+struct DatatypeCheck {
+  std::string State; ///< "cold" or "warm"
+  bool Receive = false;
+  FitStats Held;
+};
+
 struct Analysis {
   double NoiseFloor = 0; ///< 0 when not measured
   /// How far one marshalling shape's medians disagree across places in
@@ -60,6 +68,9 @@ struct Analysis {
   /// Message sizes where the cold streams change regime, at one of those
   /// or at a stream size: Msg-pw splits there.
   std::vector<double> SendBreakpoints;
+  /// The site models on derived-datatype messages, per side and state
+  /// (empty when not measured).
+  std::vector<DatatypeCheck> DatatypeChecks;
   /// Largest-message sizes where the supersteps' costs change regime,
   /// found on the training supersteps; the F_*-pw forms split there.
   std::vector<double> SuperstepBreakpoints;

@@ -12,10 +12,14 @@
 // send's [warm, cold] interval; each stream both from the release to the
 // last message received (a send's cost) and as its receives' own time,
 // each receive timed from its message's arrival (a receive's cost: what
-// it waits for is the sender's work).
+// it waits for is the sender's work). Last, single messages of a derived
+// datatype, a block of a matrix's columns sent as an MPI_Type_vector (or
+// received into one), cold and warm: what MPI's own packing costs beside
+// the compiled pack loop the marshalling suite times.
 #include "Suite.h"
 
 #include "Mpi.h"
+#include "commcost/Features.h"
 
 #include <mpi.h>
 
@@ -143,6 +147,89 @@ std::vector<Point> runStreams(RunContext &Ctx, std::shared_ptr<Buffers> B,
                              Ctx.budget(30, 5), Skipped);
 }
 
+/// One message of a block of R rows and W doubles each, Pitch doubles
+/// apart, sent as an MPI_Type_vector from a matrix (Side "send") or sent
+/// contiguously and received into one ("recv"), by each even rank to the
+/// next: as runStream measures one message, a send from the release to
+/// the last rank's finish, a receive its own time once the message is
+/// there. The type is built before the clock starts, as a program builds
+/// it once.
+double runDatatype(uint64_t R, uint64_t W, uint64_t Pitch, bool Receive,
+                   const double *Matrix, Buffers &B, size_t EvictBytes) {
+  int Me = mpiRank(), P = mpiSize();
+  MPI_Datatype Block;
+  MPI_Type_vector(int(R), int(W), int(Pitch), MPI_DOUBLE, &Block);
+  MPI_Type_commit(&Block);
+  int Count = int(R * W);
+  auto *Slice = const_cast<double *>(Matrix);
+  evictByReading(EvictBytes);
+  mpiBarrier();
+  double T0 = mpiSynchronisedStart(), Own = 0;
+  if (Me % 2 == 0 && Me + 1 < P) {
+    if (Receive)
+      MPI_Send(B.Send.data(), Count, MPI_DOUBLE, Me + 1, 5, MPI_COMM_WORLD);
+    else
+      MPI_Send(Slice, 1, Block, Me + 1, 5, MPI_COMM_WORLD);
+  } else if (Me % 2 == 1) {
+    if (Receive) {
+      MPI_Probe(Me - 1, 5, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      double Started = nowUs();
+      MPI_Recv(Slice, 1, Block, Me - 1, 5, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      Own = std::max(0.0, nowUs() - Started - clockOverheadUs());
+    } else {
+      MPI_Recv(B.Recv.data(), Count, MPI_DOUBLE, Me - 1, 5, MPI_COMM_WORLD,
+               MPI_STATUS_IGNORE);
+    }
+  }
+  double Elapsed = nowUs() - T0;
+  MPI_Type_free(&Block);
+  return mpiMax(Receive ? Own : Elapsed);
+}
+
+/// Derived-datatype messages, cold or warm: blocks of 1, 2 and 8 columns
+/// (rows of 8 to 64 bytes), 16 to 8192 rows, at pitches from a line to
+/// several pages, both sides; each point carries the features a pack of
+/// the same block has (the plugin prices a datatype message as the
+/// message and that pack) and the message's size.
+std::vector<Point> runDatatypes(RunContext &Ctx, std::shared_ptr<Buffers> B,
+                                bool Cold) {
+  const uint64_t MatrixBytes = 64u << 20;
+  auto Matrix = std::make_shared<std::vector<double>>(MatrixBytes / 8, 1.0);
+  const MachineInfo &Mc = Ctx.Machine;
+  size_t Evict = Cold ? coldStateBytes(Mc) : 0;
+  std::vector<PointSpec> Specs;
+  for (uint64_t R : {16u, 128u, 512u, 2048u, 8192u})
+    for (uint64_t Pitch : {24u, 520u, 2048u, 2056u, 8192u})
+      for (uint64_t W : {1u, 2u, 8u}) {
+        if (R * Pitch * 8 > MatrixBytes)
+          continue;
+        Slice2D Sl{R, W * 8, Pitch * 8};
+        for (bool Receive : {false, true}) {
+          PointSpec S;
+          S.Record.Suite = "mpi";
+          S.Record.Kind = Receive ? "datatype-recv" : "datatype-send";
+          S.Record.Set = Cold ? "cold" : "warm";
+          S.Record.P = unsigned(mpiSize());
+          S.Record.Features = sliceFeatures(Sl, 0, Mc.LineSize, Mc.PageSize);
+          for (const auto &[Name, V] : packRefetchFeatures(
+                   Sl, 0, sizeof(double), false, Receive, Mc, tlbSizesTried()))
+            S.Record.Features[Name] = V;
+          S.Record.Features["bpm"] = double(R * W * 8);
+          S.Record.Features["rows"] = double(R);
+          S.Record.Features["cols"] = double(Pitch);
+          S.Once = [R, W, Pitch, Receive, Matrix, B, Evict] {
+            return runDatatype(R, W, Pitch, Receive, Matrix->data(), *B, Evict);
+          };
+          if (Cold)
+            S.Policy = Ctx.evictingPolicy();
+          Specs.push_back(std::move(S));
+        }
+      }
+  size_t Skipped;
+  return measureSuite(Ctx, Cold ? "mpi-datatype-cold" : "mpi-datatype-warm",
+                      std::move(Specs), Cold ? 30.0 : 10.0, Skipped);
+}
+
 } // namespace
 
 std::vector<Point> runMessagePassing(RunContext &Ctx) {
@@ -199,6 +286,14 @@ std::vector<Point> runMessagePassing(RunContext &Ctx) {
     std::vector<Point> Streams = runStreams(Ctx, B, Limits, Cold);
     Out.insert(Out.end(), std::make_move_iterator(Streams.begin()),
                std::make_move_iterator(Streams.end()));
+  }
+  // A check, not a fit: --quick leaves it out.
+  for (bool Cold : {true, false}) {
+    if (Ctx.Quick)
+      break;
+    std::vector<Point> Blocks = runDatatypes(Ctx, B, Cold);
+    Out.insert(Out.end(), std::make_move_iterator(Blocks.begin()),
+               std::make_move_iterator(Blocks.end()));
   }
   return Out;
 }

@@ -320,6 +320,21 @@ std::string reportMarkdown(const Analysis &A, const RawSet &Raw,
           OS, A, Side->Suite, G,
           {messageSet(*Side, "cold", true), messageSet(*Side, "warm", true)});
     }
+  if (!A.DatatypeChecks.empty()) {
+    OS << "## Derived datatypes\n\n"
+          "Single messages of a block of columns sent as an "
+          "MPI_Type_vector (or received into one), priced by the send "
+          "(receive) site model: the message and the compiled loop's pack "
+          "(unpack). None of them trained it.\n\n"
+          "| side | state | points | avg | max | S_e (us) |\n"
+          "|---|---|---|---|---|---|\n";
+    for (const DatatypeCheck &C : A.DatatypeChecks)
+      OS << "| " << (C.Receive ? "receive" : "send") << " | " << C.State
+         << " | " << C.Held.TestPoints << " | " << pct(C.Held.AvgRelErr)
+         << " | " << pct(C.Held.MaxRelErr) << " | " << num(C.Held.Se, 3)
+         << " |\n";
+    OS << "\n";
+  }
   for (const auto &G : groupsOf(A, "packets")) {
     OS << "## Packets (Fischer et al.), " << G << "\n\n";
     formTable(OS, A, "packets", G, {"grid", "curve"});

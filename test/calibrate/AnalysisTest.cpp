@@ -567,6 +567,40 @@ TEST(Analysis, ReceivesArePricedByTheirOwnStreams) {
                    .empty());
 }
 
+TEST(Analysis, DatatypeMessagesCheckTheSiteModelWithoutTrainingIt) {
+  // Columns sent as a derived datatype, measured at 1.5 times what the
+  // send site model prices: the model must stay as the streams and the
+  // copies fitted it, and the check report a third off on every point.
+  RawSet Raw = syntheticRaw();
+  addSyntheticSends(Raw, {{"cold", 1.0}});
+  Analysis Before = analyse(Raw, MachineInfo{});
+  const Model *Site = fitNamed(Before, Before.SiteModels.at("send"));
+  ASSERT_TRUE(Site);
+  EXPECT_TRUE(Before.DatatypeChecks.empty());
+  std::vector<FeatureVector> Columns;
+  for (double Rows : {16.0, 128.0, 2048.0})
+    for (double Width : {1.0, 8.0}) {
+      FeatureVector F{
+          {"n", 1},       {"m", Rows * Width * 8}, {"bpm", Rows * Width * 8},
+          {"runs", Rows}, {"L_mem", Rows},         {"pages", Rows}};
+      Columns.push_back(F);
+      Raw["mpi"].push_back(pointOf("mpi", "datatype-send", "cold", 2, F,
+                                   1.5 * Site->evaluate(F)));
+    }
+  Analysis A = analyse(Raw, MachineInfo{});
+  const Model *Checked = fitNamed(A, A.SiteModels.at("send"));
+  ASSERT_TRUE(Checked);
+  for (const FeatureVector &F : Columns)
+    EXPECT_DOUBLE_EQ(Checked->evaluate(F), Site->evaluate(F));
+  ASSERT_EQ(A.DatatypeChecks.size(), 1u);
+  const DatatypeCheck &C = A.DatatypeChecks[0];
+  EXPECT_EQ(C.State, "cold");
+  EXPECT_FALSE(C.Receive);
+  EXPECT_EQ(C.Held.TestPoints, Columns.size());
+  EXPECT_NEAR(C.Held.AvgRelErr, 1.0 / 3, 1e-9);
+  EXPECT_NEAR(C.Held.MaxRelErr, 1.0 / 3, 1e-9);
+}
+
 TEST(Analysis, WarmSitesArePricedByModelsFittedOnWarmPoints) {
   // Copies measured warm cost a fraction of the cold ones, with other
   // proportions per term (lines cost least of all once in cache) and a
