@@ -659,7 +659,8 @@ Model contiguityChoice(const Model &Send, const Model &Pack) {
 /// derived-datatype messages measured, to A.DatatypeChecks. Nothing is
 /// fitted on them: Both prices MPI's packing as the compiled loop's, and
 /// a factor fitted on them (a Xeon guest: 0.61 for cold sends) did not
-/// lower the error on blocks it was not fitted on (28.6% against 26.6%).
+/// lower the error on blocks it was not fitted on (28.6% with it, 26.6%
+/// without).
 void checkDatatypes(Analysis &A, const std::vector<Point> &Mpi,
                     const std::string &State, bool Receive, const Model &Both) {
   std::string Kind = Receive ? "datatype-recv" : "datatype-send";
