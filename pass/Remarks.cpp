@@ -362,6 +362,8 @@ void emitChoice(OptimizationRemarkEmitter &ORE, const Instruction &I,
               << ")";
           Sep = ", ";
         }
+      if (C.Tie)
+        Rem << "; a predicted tie (within 0.1%): the first listed";
     } else {
       Rem << "chosen at run time among ";
       for (size_t A = 0; A < C.Alternatives.size(); ++A)
@@ -375,6 +377,8 @@ void emitChoice(OptimizationRemarkEmitter &ORE, const Instruction &I,
         << ore::NV("Costs", join(Costs, "; "))
         << ore::NV("CostsPs", join(CostsPs, "; "))
         << ore::NV("Choice", C.Chosen ? "static" : "run-time");
+    if (C.Chosen)
+      Rem << ore::NV("Tie", C.Tie ? "yes" : "no");
     return Rem;
   });
 }

@@ -37,6 +37,9 @@ struct ChoiceRemark {
   /// Where the run-time costs' variables come from ("the arguments of the
   /// call").
   std::string Note;
+  /// The static choice and the next cheapest are within 0.1%: a predicted
+  /// tie, decided by the order of the list, not by the machine.
+  bool Tie = false;
 };
 
 /// -Rpass=commcost at I: the alternatives, their costs, the choice.

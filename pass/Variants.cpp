@@ -52,6 +52,23 @@ const char *kindName(MarkerKind K) {
   llvm_unreachable("marker kind");
 }
 
+/// R's static choice among its constant costs: the cheapest, the first
+/// listed among equals; a tie when another is within 0.1% of it (far
+/// below any model's error: the list's order decides, and the remark says
+/// so). Returns the choice.
+size_t chooseCheapest(ChoiceRemark &R) {
+  auto Cost = [&](size_t I) { return double(R.CostsPs[I].constantValue()); };
+  size_t Best = 0;
+  for (size_t I = 1; I < R.CostsPs.size(); ++I)
+    if (Cost(I) < Cost(Best))
+      Best = I;
+  R.Chosen = Best;
+  R.Tie = false;
+  for (size_t I = 0; I < R.CostsPs.size(); ++I)
+    R.Tie |= I != Best && Cost(I) <= Cost(Best) + 1e-3 * std::abs(Cost(Best));
+  return Best;
+}
+
 struct Marker {
   MarkerKind Kind;
   std::string Name;
@@ -596,11 +613,7 @@ private:
     if (InCallersNames && all_of(R.CostsPs, [](const Expr &E) {
           return E.isConstant();
         })) {
-      size_t Best = 0;
-      for (size_t I = 1; I < R.CostsPs.size(); ++I)
-        if (R.CostsPs[I].constantValue() < R.CostsPs[Best].constantValue())
-          Best = I;
-      R.Chosen = Best;
+      size_t Best = chooseCheapest(R);
       Call.setCalledOperand(Alternatives[Best]);
       emitChoice(ORE, Call, R, State.Prof);
       return;
@@ -780,11 +793,7 @@ private:
       R.CostsPs.push_back(Totals.back().picoseconds());
     }
     if (all_of(R.CostsPs, [](const Expr &E) { return E.isConstant(); })) {
-      size_t Best = 0;
-      for (size_t I = 1; I < R.CostsPs.size(); ++I)
-        if (R.CostsPs[I].constantValue() < R.CostsPs[Best].constantValue())
-          Best = I;
-      R.Chosen = Best;
+      size_t Best = chooseCheapest(R);
       emitChoice(ORE, Call, R, State.Prof);
       return Done(Candidates[Best]);
     }
