@@ -99,6 +99,22 @@ double runStream(uint64_t N, uint64_t Bpm, Buffers &B, size_t EvictBytes,
   return mpiMax(Receives ? Own : Elapsed);
 }
 
+/// A one-way point of Kind measured cold (every rank evicts first, the
+/// evicting policy) or warm, on every rank.
+PointSpec oneWayPoint(RunContext &Ctx, const std::string &Kind, bool Cold,
+                      FeatureVector Features, std::function<double()> Once) {
+  PointSpec S;
+  S.Record.Suite = "mpi";
+  S.Record.Kind = Kind;
+  S.Record.Set = Cold ? "cold" : "warm";
+  S.Record.P = unsigned(mpiSize());
+  S.Record.Features = std::move(Features);
+  S.Once = std::move(Once);
+  if (Cold)
+    S.Policy = Ctx.evictingPolicy();
+  return S;
+}
+
 /// Streams of one and of more messages, up to 16 MiB a sender: cold (every
 /// rank evicts first) or warm (the same buffers, sent again at once: the
 /// lower end of a send's [warm, cold] interval). Under --quick fewer
@@ -124,21 +140,13 @@ std::vector<Point> runStreams(RunContext &Ctx, std::shared_ptr<Buffers> B,
     for (uint64_t N : Ns) {
       if (N * Bpm > (16u << 20))
         continue;
-      for (bool Receives : {false, true}) {
-        PointSpec S;
-        S.Record.Suite = "mpi";
-        S.Record.Kind = Receives ? "stream-recv" : "stream";
-        S.Record.Set = Cold ? "cold" : "warm";
-        S.Record.P = unsigned(mpiSize());
-        S.Record.Features = {
-            {"n", double(N)}, {"bpm", double(Bpm)}, {"m", double(N * Bpm)}};
-        S.Once = [N, Bpm, B, Evict, Receives] {
-          return runStream(N, Bpm, *B, Evict, Receives);
-        };
-        if (Cold)
-          S.Policy = Ctx.evictingPolicy();
-        Specs.push_back(std::move(S));
-      }
+      for (bool Receives : {false, true})
+        Specs.push_back(oneWayPoint(
+            Ctx, Receives ? "stream-recv" : "stream", Cold,
+            {{"n", double(N)}, {"bpm", double(Bpm)}, {"m", double(N * Bpm)}},
+            [N, Bpm, B, Evict, Receives] {
+              return runStream(N, Bpm, *B, Evict, Receives);
+            }));
     }
   size_t Skipped;
   return Cold ? measureSuite(Ctx, "mpi-cold", std::move(Specs),
@@ -184,18 +192,16 @@ double runDatatype(uint64_t R, uint64_t W, uint64_t Pitch, bool Receive,
   return mpiMax(Receive ? Own : Elapsed);
 }
 
-/// Derived-datatype messages, cold or warm: blocks of 1, 2 and 8 columns
-/// (rows of 8 to 64 bytes), 16 to 8192 rows, at pitches from a line to
-/// several pages, both sides; each point carries the features a pack of
-/// the same block has (the plugin prices a datatype message as the
-/// message and that pack) and the message's size.
-std::vector<Point> runDatatypes(RunContext &Ctx, std::shared_ptr<Buffers> B,
-                                bool Cold) {
+/// Derived-datatype messages, cold, then warm: blocks of 1, 2 and 8
+/// columns (rows of 8 to 64 bytes), 16 to 8192 rows, at pitches from a
+/// line to several pages, both sides; each point carries the features a
+/// pack of the same block has (the plugin prices a datatype message as
+/// the message and that pack) and the message's size.
+std::vector<Point> runDatatypes(RunContext &Ctx, std::shared_ptr<Buffers> B) {
   const uint64_t MatrixBytes = 64u << 20;
   auto Matrix = std::make_shared<std::vector<double>>(MatrixBytes / 8, 1.0);
   const MachineInfo &Mc = Ctx.Machine;
-  size_t Evict = Cold ? coldStateBytes(Mc) : 0;
-  std::vector<PointSpec> Specs;
+  std::vector<PointSpec> Specs[2]; // warm, cold
   for (uint64_t R : {16u, 128u, 512u, 2048u, 8192u})
     for (uint64_t Pitch : {24u, 520u, 2048u, 2056u, 8192u})
       for (uint64_t W : {1u, 2u, 8u}) {
@@ -203,29 +209,32 @@ std::vector<Point> runDatatypes(RunContext &Ctx, std::shared_ptr<Buffers> B,
           continue;
         Slice2D Sl{R, W * 8, Pitch * 8};
         for (bool Receive : {false, true}) {
-          PointSpec S;
-          S.Record.Suite = "mpi";
-          S.Record.Kind = Receive ? "datatype-recv" : "datatype-send";
-          S.Record.Set = Cold ? "cold" : "warm";
-          S.Record.P = unsigned(mpiSize());
-          S.Record.Features = sliceFeatures(Sl, 0, Mc.LineSize, Mc.PageSize);
+          FeatureVector F = sliceFeatures(Sl, 0, Mc.LineSize, Mc.PageSize);
           for (const auto &[Name, V] : packRefetchFeatures(
                    Sl, 0, sizeof(double), false, Receive, Mc, tlbSizesTried()))
-            S.Record.Features[Name] = V;
-          S.Record.Features["bpm"] = double(R * W * 8);
-          S.Record.Features["rows"] = double(R);
-          S.Record.Features["cols"] = double(Pitch);
-          S.Once = [R, W, Pitch, Receive, Matrix, B, Evict] {
-            return runDatatype(R, W, Pitch, Receive, Matrix->data(), *B, Evict);
-          };
-          if (Cold)
-            S.Policy = Ctx.evictingPolicy();
-          Specs.push_back(std::move(S));
+            F[Name] = V;
+          F["bpm"] = double(R * W * 8);
+          F["rows"] = double(R);
+          F["cols"] = double(Pitch);
+          for (bool Cold : {false, true}) {
+            size_t Evict = Cold ? coldStateBytes(Mc) : 0;
+            Specs[Cold].push_back(
+                oneWayPoint(Ctx, Receive ? "datatype-recv" : "datatype-send",
+                            Cold, F, [R, W, Pitch, Receive, Matrix, B, Evict] {
+                              return runDatatype(R, W, Pitch, Receive,
+                                                 Matrix->data(), *B, Evict);
+                            }));
+          }
         }
       }
   size_t Skipped;
-  return measureSuite(Ctx, Cold ? "mpi-datatype-cold" : "mpi-datatype-warm",
-                      std::move(Specs), Cold ? 30.0 : 10.0, Skipped);
+  std::vector<Point> Out =
+      measureSuite(Ctx, "mpi-datatype-cold", std::move(Specs[1]), 30, Skipped);
+  std::vector<Point> Warm =
+      measureSuite(Ctx, "mpi-datatype-warm", std::move(Specs[0]), 10, Skipped);
+  Out.insert(Out.end(), std::make_move_iterator(Warm.begin()),
+             std::make_move_iterator(Warm.end()));
+  return Out;
 }
 
 } // namespace
@@ -286,12 +295,11 @@ std::vector<Point> runMessagePassing(RunContext &Ctx) {
                std::make_move_iterator(Streams.end()));
   }
   // A check, not a fit: --quick leaves it out.
-  if (!Ctx.Quick)
-    for (bool Cold : {true, false}) {
-      std::vector<Point> Blocks = runDatatypes(Ctx, B, Cold);
-      Out.insert(Out.end(), std::make_move_iterator(Blocks.begin()),
-                 std::make_move_iterator(Blocks.end()));
-    }
+  if (!Ctx.Quick) {
+    std::vector<Point> Blocks = runDatatypes(Ctx, B);
+    Out.insert(Out.end(), std::make_move_iterator(Blocks.begin()),
+               std::make_move_iterator(Blocks.end()));
+  }
   return Out;
 }
 
