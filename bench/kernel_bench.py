@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """Kernel benchmark: predicted against measured cost of ordinary kernels,
 through the measure option (docs/measure.md). Compiles bench/kernels/
-kernels_smp.c (columns, rows, blocks, transposes, rows by memcpy, at
-power-of-two and padded pitches, both loop orders) and kernels_mpi.c (two
-ranks: a column as an MPI_Type_vector or packed, a row, 1 MiB as 1 to 4096
-packets) with the plugin and -fplugin-arg-commcost-measure, runs every case
-in --rounds separate processes of --reps runs each, with caches and TLB
+kernels_smp.c (columns, rows, blocks, transposes untiled and in tiles,
+rows by memcpy, at power-of-two and padded pitches, both loop orders) and
+kernels_mpi.c (two ranks: a column as an MPI_Type_vector or packed, a row,
+1 MiB as 1 to 4096 packets) with the plugin and
+-fplugin-arg-commcost-measure, runs every case in --rounds separate
+processes of --reps runs each, with caches and TLB
 evicted by reading before each run (cold: the state calibration measures
 in), not at all (warm) and by writing (dirty: each line brought in writes
 another back), and reads the runs with
@@ -55,6 +56,8 @@ DECISIONS = {
     "k columns: loop order": ["cols8_rows_outer", "cols8_cols_outer"],
     "boundary: column or row layout": ["col", "row"],
     "transpose 512: pitch": ["transpose512", "transpose512_padded"],
+    "transpose 2048: tiles": ["transpose2048", "transpose2048_tiles8",
+                              "transpose2048_tiles32"],
     "column: datatype or pack": ["mpi_col_vector", "mpi_col_packed"],
     "1 MiB: packets": ["mpi_1mib_1", "mpi_1mib_16", "mpi_1mib_256",
                        "mpi_1mib_4096"],

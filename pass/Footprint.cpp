@@ -4,6 +4,7 @@
 #include "Footprint.h"
 #include "HoistLoads.h"
 #include "Reasons.h"
+#include "Tiles.h"
 #include "ValueExprs.h"
 
 #include "llvm/Analysis/CFG.h"
@@ -350,6 +351,16 @@ int signForNonNegativeVariables(const Expr &E) {
         return 0;
     return Sign;
   }
+  case Expr::Kind::Div:
+  case Expr::Kind::FloorDiv:
+  case Expr::Kind::CeilDiv:
+    // A size over a size (PRK's order/Num_procs) is a size.
+    return all_of(E.operands(),
+                  [](const Expr &Op) {
+                    return signForNonNegativeVariables(Op) == 1;
+                  })
+               ? 1
+               : 0;
   default:
     return 0;
   }
@@ -380,12 +391,14 @@ static ExprTranslator translator(const AnalysisContext &Ctx,
 
 /// Takes one loop L out of the address A of walk W: Count iterations of it,
 /// Trips of them in all when known (a loop walking down then starts its
-/// footprint at its last iteration's address). NegatedStep, when given, is
-/// the step's negation, known to be positive.
+/// footprint at its last iteration's address), OrderCount of them in a row
+/// when that is fewer (a tile loop's tile). NegatedStep, when given, is the
+/// step's negation, known to be positive.
 static Error takeLoop(LoopWalk &W, const SCEV *&A, const Loop &L,
-                      const Expr &Count, const SCEV *Trips,
-                      const Loop *StopAt, const AnalysisContext &Ctx,
-                      const SCEV *NegatedStep = nullptr) {
+                      const Expr &Count, const SCEV *Trips, const Loop *StopAt,
+                      const AnalysisContext &Ctx,
+                      const SCEV *NegatedStep = nullptr,
+                      const Expr *OrderCount = nullptr) {
   ScalarEvolution &SE = Ctx.SE;
   const auto *AR = dyn_cast<SCEVAddRecExpr>(A);
   if (!AR || AR->getLoop() != &L) {
@@ -432,14 +445,44 @@ static Error takeLoop(LoopWalk &W, const SCEV *&A, const Loop &L,
     break;
   case -1:
     return takeLoop(W, A, L, Count, Trips, StopAt, Ctx,
-                    SE.getNegativeSCEV(Step));
+                    SE.getNegativeSCEV(Step), OrderCount);
   default:
     return reject<NonAffineAddress>(
         loopName(L), "the sign of its stride " + Pitch->str() +
                          " depends on the values of its variables");
   }
   W.Moving.push_back({Count, *Pitch});
+  W.Order.push_back({OrderCount ? *OrderCount : Count, *Pitch});
   A = Start;
+  return Error::success();
+}
+
+/// Takes Outer, the loop stepping by the tile of a tile loop already taken
+/// (Tiles.h), out of the address A of walk W: its iterations are in the
+/// tile loop's range, so it adds a dimension to W's order only, Tiles
+/// repetitions of the tile, which A must move by: Size times the tile
+/// loop's step, TileStep (null: A did not move in the tile loop, nor may
+/// it in Outer).
+static Error takeTiles(LoopWalk &W, const SCEV *&A, const Loop &Outer,
+                       const Expr &Tiles, const SCEV *Size,
+                       const SCEV *TileStep, const AnalysisContext &Ctx) {
+  ScalarEvolution &SE = Ctx.SE;
+  if (SE.isLoopInvariant(A, &Outer) && !TileStep)
+    return Error::success();
+  const auto *AR = dyn_cast<SCEVAddRecExpr>(A);
+  if (!AR || AR->getLoop() != &Outer || !AR->isAffine())
+    return notAffine(A, Outer);
+  const SCEV *Step = AR->getStepRecurrence(SE);
+  if (!TileStep ||
+      Step != SE.getMulExpr(SE.getTruncateOrSignExtend(Size, Step->getType()),
+                            TileStep))
+    return reject<NonAffineAddress>(
+        loopName(Outer), "it does not move by the tile of the loop inside");
+  auto Pitch = translator(Ctx, W.PerIterationOf).scev(Step);
+  if (!Pitch)
+    return withContext(Pitch.takeError(), "the stride in " + loopName(Outer));
+  W.Order.push_back({Tiles, Expr::max(*Pitch, -*Pitch)});
+  A = AR->getStart();
   return Error::success();
 }
 
@@ -909,8 +952,24 @@ Expected<LoopWalk> walkLoops(const SCEV *Address, const BasicBlock *Block,
   if (Address)
     noteAssumedBounds(Address, Ctx, W);
   const SCEV *A = Address ? NoWrapSubscripts(SE).visit(Address) : nullptr;
+  // The loops stepping by the tile of a tile loop taken, with what they
+  // add to the order: their tiles, the tile, and the tile loop's step.
+  struct TiledBy {
+    Expr Tiles;
+    const SCEV *Size, *TileStep;
+  };
+  DenseMap<const Loop *, TiledBy> Tiled;
   for (const Loop *L = Ctx.LI.getLoopFor(Block); L && L != StopAt;
        L = L->getParentLoop()) {
+    if (auto It = Tiled.find(L); It != Tiled.end()) {
+      noteConditions(*L, *Block, Ctx, W, StopAt);
+      // Rows loaded in the tile loop, or inside it, counted its range.
+      if (A && !W.LoadedRows)
+        if (Error E = takeTiles(W, A, *L, It->second.Tiles, It->second.Size,
+                                It->second.TileStep, Ctx))
+          return std::move(E);
+      continue;
+    }
     if (L == PerIteration) {
       // The buffer may move with it too (&recv[index[i]]): in one iteration
       // it starts at A, aligned as A's offset is.
@@ -920,6 +979,19 @@ Expected<LoopWalk> walkLoops(const SCEV *Address, const BasicBlock *Block,
       return W;
     }
     auto Trips = tripCount(*L, *Block, StopAt, Ctx, PerIteration);
+    std::optional<TileLoop> Tile;
+    const Loop *TileVaries = nullptr;
+    if (!Trips && (Tile = tileLoop(*L, *Block, StopAt, Ctx, TileVaries))) {
+      consumeError(Trips.takeError());
+      Trips = TripCount{Tile->Count, Tile->Value};
+      // Its outer loop's iterations are in its count.
+      if (Tile->Outer)
+        Tiled[Tile->Outer] = {Tile->Tiles, Tile->Size, nullptr};
+    } else if (!Trips && TileVaries) {
+      consumeError(Trips.takeError());
+      return reject<VaryingLoopBound>("trip count", loopName(*L),
+                                      loopName(*TileVaries), TileVaries);
+    }
     if (!Trips) {
       // What one iteration of a loop that runs an unknown number of times
       // does is still known; an access that moves in it (a search over
@@ -969,6 +1041,15 @@ Expected<LoopWalk> walkLoops(const SCEV *Address, const BasicBlock *Block,
       if (!SE.isLoopInvariant(A, L))
         return notAffine(A, *L);
       W.StillExecutions = W.StillExecutions * Trips->Value;
+      continue;
+    }
+    if (Tile && Tile->Outer) {
+      if (const auto *AR = dyn_cast<SCEVAddRecExpr>(A);
+          AR && AR->getLoop() == L)
+        Tiled[Tile->Outer].TileStep = AR->getStepRecurrence(SE);
+      if (Error E = takeLoop(W, A, *L, Trips->Value, Trips->Count, StopAt, Ctx,
+                             nullptr, &Tile->PerTile))
+        return std::move(E);
       continue;
     }
     if (Error E = takeLoop(W, A, *L, Trips->Value, Trips->Count, StopAt, Ctx))
@@ -1098,8 +1179,9 @@ Expected<Footprint> footprintOf(const Layout &L, const LoopWalk &W,
                                 uint64_t BufferAlign) {
   Footprint F;
   std::vector<SymbolicDim> Dims = L.Dims;
-  Dims.insert(Dims.end(), W.Moving.begin(), W.Moving.end());
   F.AccessOrder = Dims;
+  F.AccessOrder.insert(F.AccessOrder.end(), W.Order.begin(), W.Order.end());
+  Dims.insert(Dims.end(), W.Moving.begin(), W.Moving.end());
   F.BlockBytes = L.BlockBytes;
   std::string Why;
   auto Slice = sliceOfRepeatedBlock(L.BlockBytes, std::move(Dims), F.Shape,

@@ -81,6 +81,10 @@ struct LoopWalk {
   /// One per loop the address moves in, innermost first, with the pitch
   /// made positive (a loop walking down covers the same bytes).
   std::vector<SymbolicDim> Moving;
+  /// The same in the order the loops run, where it differs: a tile loop
+  /// and the loop stepping by its tile are one dimension of Moving, over
+  /// their range, and two of Order, a tile and the tiles (Tiles.h).
+  std::vector<SymbolicDim> Order;
   const llvm::SCEV *Start = nullptr; ///< the lowest address of the footprint
   /// The loops outside Moving in which the address moves only because it
   /// starts at a pointer loaded in them (bp->array[m][i][j][k] in the loops

@@ -138,6 +138,11 @@ bool hoistIn(Loop &L, DominatorTree &DT, AAResults &AA, bool AssumeBounds) {
       auto *Def = dyn_cast<Instruction>(V);
       return !Def || (!L.contains(Def) && DT.dominates(Def, At));
     };
+    // Loads moved here, by address and type: a second load of the same
+    // address reads the same value (nothing between them in the preheader
+    // writes), and one value for both lets scalar evolution see that a
+    // tile's bound, ii + b, and its loop's step, b, are the same b.
+    DenseMap<std::pair<Value *, Type *>, LoadInst *> MovedHere;
     for (bool Moved = true; Moved;) {
       Moved = false;
       for (BasicBlock *BB : L.blocks())
@@ -162,8 +167,18 @@ bool hoistIn(Loop &L, DominatorTree &DT, AAResults &AA, bool AssumeBounds) {
             Load->setMetadata(AssumedKind,
                               MDNode::get(C, MDString::get(C, loopName(L))));
           }
-          Load->moveBefore(At);
           Moved = Changed = true;
+          auto [It, New] = MovedHere.try_emplace(
+              {Load->getPointerOperand(), Load->getType()}, Load);
+          if (New) {
+            Load->moveBefore(At);
+            continue;
+          }
+          if (MDNode *Assumed = Load->getMetadata(AssumedKind);
+              Assumed && !It->second->getMetadata(AssumedKind))
+            It->second->setMetadata(AssumedKind, Assumed);
+          Load->replaceAllUsesWith(It->second);
+          Load->eraseFromParent();
         }
     }
   }

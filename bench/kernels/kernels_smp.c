@@ -1,7 +1,8 @@
 /* Kernel benchmark, shared-memory kernels: ordinary copies of slices of a
- * matrix (columns, rows, blocks, transposes, rows by memcpy) at sizes and
- * pitches where caches, sets and loop order matter. Each kernel is its own
- * function with its sizes as parameters, so the measure option
+ * matrix (columns, rows, blocks, transposes, untiled and in tiles, rows by
+ * memcpy) at sizes and pitches where caches, sets and loop order matter. Each
+ * kernel is its own function with its sizes as parameters, so the measure
+ * option
  * (-fplugin-arg-commcost-measure, docs/measure.md) predicts each run from
  * the actual sizes and times it; bench/kernel_bench.py compares the two.
  *
@@ -65,6 +66,19 @@ NOINLINE void transpose(double *restrict t, const double *restrict a, int n,
       t[(long)j * ld + i] = a[(long)i * ld + j];
 }
 
+/* The transpose in tiles of b x b, the last ones cut (the Parallel
+ * Research Kernels' transpose): a tile's rows and columns stay cached while
+ * it is copied when b lines a set fit the ways. */
+#define MIN(x, y) ((x) < (y) ? (x) : (y))
+NOINLINE void transpose_tiled(double *restrict t, const double *restrict a,
+                              int n, int ld, int b) {
+  for (int ii = 0; ii < n; ii += b)
+    for (int jj = 0; jj < n; jj += b)
+      for (int i = ii; i < MIN(n, ii + b); i++)
+        for (int j = jj; j < MIN(n, jj + b); j++)
+          t[(long)j * ld + i] = a[(long)i * ld + j];
+}
+
 NOINLINE void memcpy_rows(char *restrict d, const char *restrict s, int rows,
                           long w, long pitch) {
   for (int r = 0; r < rows; r++)
@@ -90,6 +104,8 @@ static void cols8_cols_outer(void) { pack_cols_cols_outer(Buf, A, N, N, 8); }
 static void row(void) { pack_row(Buf, A, N, N, 9); }
 static void block64(void) { pack_block(Buf, A, 64, N); }
 static void transpose2048(void) { transpose(T, A, N, N); }
+static void transpose2048_tiles8(void) { transpose_tiled(T, A, N, N, 8); }
+static void transpose2048_tiles32(void) { transpose_tiled(T, A, N, N, 32); }
 static void transpose512(void) { transpose(T, A, Small, Small); }
 static void transpose512_padded(void) { transpose(T, A, Small, SmallPad); }
 static void rows64(void) {
@@ -108,6 +124,8 @@ static const struct bench_case Cases[] = {
     {"row", row},
     {"block64", block64},
     {"transpose2048", transpose2048},
+    {"transpose2048_tiles8", transpose2048_tiles8},
+    {"transpose2048_tiles32", transpose2048_tiles32},
     {"transpose512", transpose512},
     {"transpose512_padded", transpose512_padded},
     {"rows64_memcpy", rows64},

@@ -385,10 +385,13 @@ def cause(site, failure):
     env = site.bindings[b]
     if site.box(env) is None:
         return "empty loop"
-    if site.call is not None:
-        span = site.src.accesses[0].span(env)
+    src = getattr(site, "src", None)  # collectives may have none
+    if site.call is not None and src is not None and src.accesses:
+        span = src.accesses[0].span(env)
         if span is None or span[0] == span[1]:
             return "zero-byte transfer"
+    if any(loop.tile for loop in site.loops):
+        return "tiles"
     if has_rows(site):
         c = rows_cause(site, b)
         if c:
@@ -576,10 +579,18 @@ def report(opts, programs, verdicts, mutations, errors, start):
         if has_rows(site):
             for n in mnames or []:
                 rows_missed[lv][n] += 1
+    # Sites with a loop in tiles (generate.Loop.tile), across kinds.
+    tiled = collections.defaultdict(collections.Counter)
+    for (lv, p, k), (status, _, _) in verdicts.items():
+        if any(loop.tile for loop in by_prog[p].sites[k].loops):
+            tiled[lv][status] += 1
     print(f"{'kind':14} {'level':6} {'sites':>6} " +
           " ".join(f"{c:>6}" for c in cols))
     for (kind, lv), counts in sorted(by_kind.items()):
         print(f"{kind:14} {lv:6} {sum(counts.values()):6} " +
+              " ".join(f"{counts[c]:6}" for c in cols))
+    for lv, counts in sorted(tiled.items()):
+        print(f"{'in tiles':14} {lv:6} {sum(counts.values()):6} " +
               " ".join(f"{counts[c]:6}" for c in cols))
     for level in opts.levels:
         print(f"missed at {level} by remark name: " + ", ".join(

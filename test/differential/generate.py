@@ -1,7 +1,8 @@
 """Seeded generator of random C programs for the differential test.
 
 A program is many small functions, each one site: a loop nest of depth 0-3
-(counting up or down, steps 1-3, constant, symbolic and empty ranges)
+(counting up or down, steps 1-3, constant, symbolic and empty ranges,
+some loops in tiles of a constant size with the last tile cut by MIN)
 around a copy (dst[...] = src[...]), a memcpy or an MPI call (builtin,
 contiguous, vector, hvector and subarray datatypes), sometimes under an
 `if` inside the nest. Buffers are globals (with or without _Alignas),
@@ -99,12 +100,22 @@ class Affine:
 
 
 class Loop:
-    def __init__(self, var, lo, hi, step, down, inclusive):
+    """A loop over lo..hi; with a tile T (counting up by 1 to an exclusive
+    bound), the same values in tiles of T: a loop over the tiles' starts
+    around one from a start to min(start + T, hi)."""
+
+    def __init__(self, var, lo, hi, step, down, inclusive, tile=None):
         self.var, self.lo, self.hi = var, lo, hi
         self.step, self.down, self.inclusive = step, down, inclusive
+        self.tile = tile
 
     def header(self):
         v, s = self.var, self.step
+        if self.tile:
+            t, hi = self.tile, self.hi.render()
+            return (f"for (int {v}t = {self.lo.render()}; {v}t < {hi}; "
+                    f"{v}t += {t}) for (int {v} = {v}t; {v} < ({v}t + {t} < "
+                    f"{hi} ? {v}t + {t} : {hi}); {v}++)")
         if not self.down:
             cmp = "<=" if self.inclusive else "<"
             inc = f"{v}++" if s == 1 else f"{v} += {s}"
@@ -439,6 +450,9 @@ class Site:
 class Generator:
     def __init__(self, seed):
         self.rng = random.Random(seed)
+        # Tiles are drawn apart, so that a seed's programs stay the same
+        # but for loops in tiles.
+        self.tiles = random.Random(seed ^ 0x7113)
 
     # --- pieces -----------------------------------------------------------
     def fresh(self, site, base):
@@ -479,7 +493,11 @@ class Generator:
                 lo = Affine(const=c)
                 hi = Affine([(1, n, None)], c if r.random() < 0.5 else -c)
                 plan.append(("n", n, maxtrip * step + c))
-            site.loops.append(Loop(var, lo, hi, step, down, inclusive))
+            tile = None
+            if step == 1 and not down and not inclusive and \
+                    self.tiles.random() < 0.2:
+                tile = self.tiles.choice([1, 2, 3, 4, 5, 8, 16])
+            site.loops.append(Loop(var, lo, hi, step, down, inclusive, tile))
         return plan
 
     def draw_bindings(self, site, plan, extra):
