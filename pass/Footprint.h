@@ -177,11 +177,6 @@ llvm::Expected<Footprint> footprintOf(const Layout &L, const LoopWalk &W,
                                       const AnalysisContext &Ctx,
                                       uint64_t BufferAlign = 1);
 
-/// +1 or -1 when every term of E has that sign for all non-negative values
-/// of its variables (sizes are taken to be non-negative), or +1 when its
-/// least value for them is positive; else 0.
-int signForNonNegativeVariables(const Expr &E);
-
 /// The source name of the object a footprint starting at Start lies in.
 std::string baseName(const llvm::SCEV *Start, const AnalysisContext &Ctx);
 

@@ -204,7 +204,10 @@ std::optional<TileLoop> tileLoop(const Loop &L, const BasicBlock &Block,
   Out.Value = Expr::max(Zero, *RangeValue);
   Out.Outer = &Outer;
   Out.Size = T;
-  Out.PerTile = Expr::min(*Size, Out.Value);
+  // The tile whole, as the tiles' pitch is: min(T, range) would keep the
+  // two dimensions of one walk from merging where the sizes are symbolic,
+  // and the order only matters where the range holds several tiles.
+  Out.PerTile = *Size;
   Out.Tiles = Expr::ceilDiv(Out.Value, *Size);
   return Out;
 }

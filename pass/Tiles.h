@@ -26,8 +26,9 @@ struct TileLoop {
   /// null when L's bound is X + C (every tile whole, X's loop a loop as
   /// any).
   const llvm::Loop *Outer = nullptr;
-  /// T, and with Outer: L's iterations in one tile, min(T, range), and
-  /// Outer's iterations, ceildiv(range, T), for the access order.
+  /// T, and with Outer: L's iterations in a whole tile, T, and Outer's
+  /// iterations, ceildiv(range, T), for the access order (whose tiles
+  /// cover the range rounded up to whole tiles).
   const llvm::SCEV *Size = nullptr;
   Expr PerTile;
   Expr Tiles;

@@ -677,3 +677,16 @@ TEST(ExprAccessors, BadUseIsRefused) {
 }
 
 } // namespace
+
+// The sign of sizes (non-negative variables): a stride walks up or down
+// only when that does not depend on the values.
+TEST(ExprSign, SizesProductsAndQuotients) {
+  EXPECT_EQ(signForNonNegativeVariables(c(8) * v("ld")), 1);
+  EXPECT_EQ(signForNonNegativeVariables(c(-8) * v("ld")), -1);
+  EXPECT_EQ(signForNonNegativeVariables(c(8) * (v("order") / v("P"))), 1);
+  EXPECT_EQ(signForNonNegativeVariables(c(8) * ((c(0) - v("n")) / v("P"))), 0);
+  EXPECT_EQ(signForNonNegativeVariables(v("n") - v("m")), 0);
+  EXPECT_EQ(signForNonNegativeVariables(Expr::max(c(-1), v("z") + c(1)) + c(8)),
+            1);
+  EXPECT_EQ(signForNonNegativeVariables(c(0)), 0);
+}

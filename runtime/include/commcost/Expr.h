@@ -152,4 +152,9 @@ bool isSourceName(std::string_view S);
 /// The length of the longest source name at the start of S (0: none).
 size_t sourceNameLength(std::string_view S);
 
+/// +1 or -1 when every term of E has that sign for all non-negative values
+/// of its variables (sizes are taken to be non-negative), or +1 when its
+/// least value for them is positive; else 0 (runtime/lib/ExprSign.cpp).
+int signForNonNegativeVariables(const Expr &E);
+
 } // namespace commcost

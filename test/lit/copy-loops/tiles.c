@@ -8,13 +8,17 @@
 // RUN: %commcost -O2 %remarks %s 2>&1 | FileCheck %s
 #define MIN(a, b) ((a) < (b) ? (a) : (b))
 
-// The Parallel Research Kernels' tiled transpose, tile size a parameter.
+// The Parallel Research Kernels' tiled transpose, tile size a parameter:
+// its lines brought in again are symbolic in the tile (a tile's b rows
+// 8*ld bytes apart merge with the tiles' 8*b*ld).
 void transpose_tiles(double *restrict t, const double *restrict a, int n,
                      int ld, int b) {
-  // CHECK: [[@LINE+4]]:3: remark: loop (copy-loop) of 't <- a',
+  // CHECK: [[@LINE+6]]:3: remark: loop (copy-loop) of 't <- a',
   // CHECK-SAME: read max(0, n) rows of 8*max(0, n) bytes, row pitch 8*ld
   // CHECK-SAME: write max(0, n) rows of 8*max(0, n) bytes, row pitch 8*ld
   // CHECK-SAME: bytes per message 8*max(0, n)*max(0, n),
+  // CHECK-SAME: lines brought in again (loop order): L1 max(max(max(b*min(1,
+  // CHECK-SAME: b)*min(b, ceildiv(8*ld*(b - 1) + 8, 64))
   for (int ii = 0; ii < n; ii += b)
     for (int jj = 0; jj < n; jj += b)
       for (int i = ii; i < MIN(n, ii + b); i++)
