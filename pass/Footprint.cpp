@@ -122,6 +122,19 @@ static BasicBlock *exitingBlock(const Loop &L) {
   return Continuing;
 }
 
+std::optional<ExitTest> exitTest(const Loop &L, const BasicBlock *Exiting,
+                                 ScalarEvolution &SE) {
+  auto *Br = Exiting ? dyn_cast<BranchInst>(Exiting->getTerminator()) : nullptr;
+  auto *Cmp = Br && Br->isConditional() ? dyn_cast<ICmpInst>(Br->getCondition())
+                                        : nullptr;
+  if (!Cmp)
+    return std::nullopt;
+  return ExitTest{L.contains(Br->getSuccessor(0)) ? Cmp->getPredicate()
+                                                  : Cmp->getInversePredicate(),
+                  SE.getSCEV(Cmp->getOperand(0)),
+                  SE.getSCEV(Cmp->getOperand(1))};
+}
+
 /// How often L's backedge is taken in a run that does not end in L.
 static const SCEV *backedgesTaken(const Loop &L, ScalarEvolution &SE) {
   const SCEV *Backedges = SE.getBackedgeTakenCount(&L);
@@ -284,10 +297,8 @@ static int signAlongInnerDimension(const LoopWalk &W, const Expr &Pitch) {
   return IsZero(Pitch - Extent) ? 1 : IsZero(Pitch + Extent) ? -1 : 0;
 }
 
-/// A translator of sizes; with PerIteration, values that change only with
-/// it read as their names in one of its iterations.
-static ExprTranslator translator(const AnalysisContext &Ctx,
-                                 const Loop *PerIteration) {
+ExprTranslator translator(const AnalysisContext &Ctx,
+                          const Loop *PerIteration) {
   ExprTranslator T(&Ctx.SE, Ctx.Facts, &Ctx.DT);
   if (PerIteration)
     T.namePerIterationOf(Ctx.LI, PerIteration);
@@ -386,10 +397,7 @@ static Error takeTiles(LoopWalk &W, const SCEV *&A, const Loop &Outer,
   auto Pitch = translator(Ctx, W.PerIterationOf).scev(Step);
   if (!Pitch)
     return withContext(Pitch.takeError(), "the stride in " + loopName(Outer));
-  int Sign = signForNonNegativeVariables(*Pitch);
-  W.Order.push_back({Tiles, Sign == 1    ? *Pitch
-                            : Sign == -1 ? -*Pitch
-                                         : Expr::max(*Pitch, -*Pitch)});
+  W.Order.push_back({Tiles, magnitudeForNonNegativeVariables(*Pitch)});
   A = AR->getStart();
   return Error::success();
 }
@@ -685,22 +693,12 @@ static Expected<TripCount> symbolicStepTrips(const Loop &L,
                                              const AnalysisContext &Ctx) {
   ScalarEvolution &SE = Ctx.SE;
   BasicBlock *Exiting = exitingBlock(L);
-  auto *Br = Exiting ? dyn_cast<BranchInst>(Exiting->getTerminator())
-                     : nullptr;
-  auto *Cmp = Br && Br->isConditional()
-                  ? dyn_cast<ICmpInst>(Br->getCondition())
-                  : nullptr;
-  if (!Cmp || !L.getLoopLatch())
+  auto Test = exitTest(L, Exiting, SE);
+  if (!Test || !L.getLoopLatch())
     return reject<UnknownTripCount>(loopName(L));
-  ICmpInst::Predicate Continue = L.contains(Br->getSuccessor(0))
-                                     ? Cmp->getPredicate()
-                                     : Cmp->getInversePredicate();
-  const SCEV *Lhs = SE.getSCEV(Cmp->getOperand(0));
-  const SCEV *Rhs = SE.getSCEV(Cmp->getOperand(1));
-  if (!isa<SCEVAddRecExpr>(Lhs)) {
-    std::swap(Lhs, Rhs);
-    Continue = ICmpInst::getSwappedPredicate(Continue);
-  }
+  if (!isa<SCEVAddRecExpr>(Test->Lhs))
+    *Test = Test->swapped();
+  auto [Continue, Lhs, Rhs] = *Test;
   const auto *IV = dyn_cast<SCEVAddRecExpr>(Lhs);
   bool Inclusive = Continue == ICmpInst::ICMP_SLE ||
                    Continue == ICmpInst::ICMP_ULE;

@@ -10,6 +10,7 @@
 #include "commcost/Expr.h"
 #include "commcost/Site.h"
 
+#include "llvm/IR/InstrTypes.h"
 #include "llvm/Support/Error.h"
 
 #include <optional>
@@ -29,6 +30,8 @@ class TargetLibraryInfo;
 } // namespace llvm
 
 namespace commcost {
+
+class ExprTranslator;
 
 /// What the analysis of one function works with.
 struct AnalysisContext {
@@ -176,6 +179,26 @@ Anchor anchorOf(const llvm::SCEV *Start, const Expr &ExtraOffset,
 llvm::Expected<Footprint> footprintOf(const Layout &L, const LoopWalk &W,
                                       const AnalysisContext &Ctx,
                                       uint64_t BufferAlign = 1);
+
+/// A translator of sizes; with PerIteration, values that change only with
+/// it read as their names in one of its iterations.
+ExprTranslator translator(const AnalysisContext &Ctx,
+                          const llvm::Loop *PerIteration);
+
+/// The counter test of L's exit at Exiting: L goes on while Lhs Continue
+/// Rhs holds.
+struct ExitTest {
+  llvm::CmpInst::Predicate Continue;
+  const llvm::SCEV *Lhs, *Rhs;
+  /// The same test with its sides swapped.
+  ExitTest swapped() const {
+    return {llvm::CmpInst::getSwappedPredicate(Continue), Rhs, Lhs};
+  }
+};
+/// Exiting's test, when it ends in a conditional branch on a comparison.
+std::optional<ExitTest> exitTest(const llvm::Loop &L,
+                                 const llvm::BasicBlock *Exiting,
+                                 llvm::ScalarEvolution &SE);
 
 /// The source name of the object a footprint starting at Start lies in.
 std::string baseName(const llvm::SCEV *Start, const AnalysisContext &Ctx);

@@ -66,21 +66,12 @@ bool sameInt(const SCEV *A, const SCEV *B, ScalarEvolution &SE) {
 /// after its step (a loop tested at its latch), against N.
 bool runsWhileBelow(const Loop &O, const SCEVAddRecExpr &X, const SCEV *N,
                     ScalarEvolution &SE) {
-  BasicBlock *Exiting = O.getExitingBlock();
-  auto *Br = Exiting ? dyn_cast<BranchInst>(Exiting->getTerminator()) : nullptr;
-  auto *Cmp = Br && Br->isConditional() ? dyn_cast<ICmpInst>(Br->getCondition())
-                                        : nullptr;
-  if (!Cmp)
+  auto Test = exitTest(O, O.getExitingBlock(), SE);
+  if (!Test)
     return false;
-  ICmpInst::Predicate Continue = O.contains(Br->getSuccessor(0))
-                                     ? Cmp->getPredicate()
-                                     : Cmp->getInversePredicate();
-  const SCEV *Lhs = SE.getSCEV(Cmp->getOperand(0));
-  const SCEV *Rhs = SE.getSCEV(Cmp->getOperand(1));
-  if (sameInt(Lhs, N, SE)) {
-    std::swap(Lhs, Rhs);
-    Continue = ICmpInst::getSwappedPredicate(Continue);
-  }
+  if (sameInt(Test->Lhs, N, SE))
+    *Test = Test->swapped();
+  auto [Continue, Lhs, Rhs] = *Test;
   return (sameInt(Lhs, &X, SE) || sameInt(Lhs, X.getPostIncExpr(SE), SE)) &&
          sameInt(Rhs, N, SE) &&
          (Continue == ICmpInst::ICMP_SLT || Continue == ICmpInst::ICMP_ULT);
@@ -141,9 +132,7 @@ std::optional<TileLoop> tileLoop(const Loop &L, const BasicBlock &Block,
     return std::nullopt;
   Type *I64 = Type::getInt64Ty(Block.getContext());
   auto Wide = [&](const SCEV *S) { return SE.getNoopOrSignExtend(S, I64); };
-  ExprTranslator Tr(&SE, Ctx.Facts, &Ctx.DT);
-  if (Ctx.PerIteration)
-    Tr.namePerIterationOf(Ctx.LI, Ctx.PerIteration);
+  ExprTranslator Tr = translator(Ctx, Ctx.PerIteration);
   auto Translate = [&](const SCEV *S) -> std::optional<Expr> {
     auto E = Tr.scev(S);
     if (!E) {

@@ -1,5 +1,5 @@
-// The sign of a size expression for non-negative values of its variables
-// (sizes): used by the pass to orient strides and by the runtime to take
+// The sign and magnitude of a size expression for non-negative values of its
+// variables (sizes): used by the pass to orient strides and by both to take
 // the magnitude of a pitch without hiding its structure (a max(p, -p)
 // would keep a tile's dimension from merging with the tiles').
 #include "commcost/Expr.h"
@@ -102,6 +102,17 @@ int signForNonNegativeVariables(const Expr &E) {
                : 0;
   default:
     return 0;
+  }
+}
+
+Expr magnitudeForNonNegativeVariables(const Expr &E) {
+  switch (signForNonNegativeVariables(E)) {
+  case 1:
+    return E;
+  case -1:
+    return -E;
+  default:
+    return E.isConstant() ? E : Expr::max(E, -E);
   }
 }
 

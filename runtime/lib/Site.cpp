@@ -443,14 +443,7 @@ walkOfFootprint(const Footprint &Fp, uint64_t Unit, FormulaMemo *Memo) {
     // A backward loop reuses lines as a forward one does. A pitch of known
     // sign keeps its form, so that a tile's dimension merges with the
     // tiles' (b rows of 8*ld, then rows 8*b*ld apart).
-    Expr Pitch = D.Pitch.isConstant()
-                     ? Expr::constant(D.Pitch.constantValue() < 0
-                                          ? -D.Pitch.constantValue()
-                                          : D.Pitch.constantValue())
-                 : signForNonNegativeVariables(D.Pitch) == 1 ? D.Pitch
-                 : signForNonNegativeVariables(D.Pitch) == -1
-                     ? -D.Pitch
-                     : Expr::max(D.Pitch, -D.Pitch);
+    Expr Pitch = magnitudeForNonNegativeVariables(D.Pitch);
     Prefix.push_back({D.Count, Pitch});
     std::string Shape, Why;
     auto Slice = sliceOfRepeatedBlock(Fp.BlockBytes, Prefix, Shape, Why);

@@ -690,3 +690,14 @@ TEST(ExprSign, SizesProductsAndQuotients) {
             1);
   EXPECT_EQ(signForNonNegativeVariables(c(0)), 0);
 }
+
+// The magnitude keeps a pitch's form where its sign is known, so that
+// b rows 8*ld apart and rows 8*b*ld apart still read as one walk.
+TEST(ExprSign, MagnitudeKeepsTheForm) {
+  EXPECT_EQ(magnitudeForNonNegativeVariables(c(8) * v("ld")), c(8) * v("ld"));
+  EXPECT_EQ(magnitudeForNonNegativeVariables(c(-8) * v("ld")), c(8) * v("ld"));
+  EXPECT_EQ(magnitudeForNonNegativeVariables(c(-24)), c(24));
+  EXPECT_EQ(magnitudeForNonNegativeVariables(c(0)), c(0));
+  Expr D = v("n") - v("m");
+  EXPECT_EQ(magnitudeForNonNegativeVariables(D), Expr::max(D, -D));
+}

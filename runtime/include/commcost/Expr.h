@@ -157,4 +157,8 @@ size_t sourceNameLength(std::string_view S);
 /// least value for them is positive; else 0 (runtime/lib/ExprSign.cpp).
 int signForNonNegativeVariables(const Expr &E);
 
+/// |E| for non-negative values of E's variables: E itself, or -E, where
+/// that sign is known (a constant's absolute value), else max(E, -E).
+Expr magnitudeForNonNegativeVariables(const Expr &E);
+
 } // namespace commcost
