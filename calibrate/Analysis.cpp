@@ -65,11 +65,11 @@ bool fitForm(
     const std::string &Group, const std::string &ModelName,
     const std::string &TrainedOn, const std::vector<Observation> &Train,
     const std::vector<std::pair<std::string, std::vector<Observation>>> &Held,
-    bool Relative = true, unsigned MinSupport = 0) {
+    Loss L = Loss::Relative, unsigned MinSupport = 0) {
   try {
     std::vector<std::string> Unsupported;
     Model M = LinearForm(ModelName, F.Form, F.Coefficients)
-                  .fit(Train, Relative, MinSupport, &Unsupported);
+                  .fit(Train, L, MinSupport, &Unsupported);
     M.Paper = Added ? "commcost" : F.Paper;
     for (const std::string &C : Unsupported)
       A.Notes.push_back(Suite + " " + Group + ": " + ModelName + ": " + C +
@@ -108,19 +108,10 @@ void addTarget(Analysis &A, const std::string &What, double Value,
                        "", Limit.Plain});
 }
 
-/// Relative squared error of M on Obs: what the fits minimise.
-double relativeSse(const Model &M, const std::vector<Observation> &Obs) {
-  double Sum = 0;
-  for (const Observation &O : Obs) {
-    double E = (M.evaluate(O.Features) - O.TimeUs) / O.TimeUs;
-    Sum += E * E;
-  }
-  return Sum;
-}
-
 /// Of the forms Texts (each with the coefficients Coefs), the index of the
-/// one whose fit of Train has the least relative squared error; empty when
-/// none can be fitted. MinSupport as LinearForm::fit has it.
+/// one whose fit of Train has the least loss; empty when none can be
+/// fitted. Copy forms, fitted as the copy models are (Loss::Log);
+/// MinSupport as LinearForm::fit has it.
 std::optional<size_t> leastErrorForm(const std::vector<std::string> &Texts,
                                      const std::vector<std::string> &Coefs,
                                      const std::vector<Observation> &Train,
@@ -129,9 +120,9 @@ std::optional<size_t> leastErrorForm(const std::vector<std::string> &Texts,
   std::optional<size_t> Out;
   for (size_t I = 0; I < Texts.size(); ++I) {
     try {
-      Model M =
-          LinearForm("candidate", Texts[I], Coefs).fit(Train, true, MinSupport);
-      if (double E = relativeSse(M, Train); E < Best) {
+      Model M = LinearForm("candidate", Texts[I], Coefs)
+                    .fit(Train, Loss::Log, MinSupport);
+      if (double E = fitLoss(M, Train, Loss::Log); E < Best) {
         Best = E;
         Out = I;
       }
@@ -326,7 +317,7 @@ void analyseMarshalling(Analysis &A, const std::vector<Point> &Ps,
     Forms.push_back(F);
   for (size_t I = 0; I < Forms.size(); ++I)
     fitForm(A, Forms[I], I >= Seeds, "marshalling", Group, Forms[I].Name,
-            "train", Train, Held, /*Relative=*/true, CopyTermSupport);
+            "train", Train, Held, Loss::Log, CopyTermSupport);
   // S_e is an absolute measure: the paper's S1 and M1 are ordinary least
   // squares fits, which weigh the large transfers S_e is made of. They are
   // kept apart ("-ols") so that the relative fits stay the ones selected.
@@ -335,7 +326,7 @@ void analyseMarshalling(Analysis &A, const std::vector<Point> &Ps,
     std::string Ols = F.Name + "-ols";
     F.Name = Ols;
     fitForm(A, F, false, "marshalling", Group, Ols, "train", Train, Held,
-            /*Relative=*/false, CopyTermSupport);
+            Loss::Absolute, CopyTermSupport);
   }
 }
 
@@ -393,7 +384,7 @@ void analyseWarmCopies(Analysis &A, const std::vector<Point> &Ps,
     return;
   ModelForm F{Cold.Form + "-warm", "commcost", Texts[*Tlb], Coefs};
   if (fitForm(A, F, true, "marshalling", Cold.Group, F.Name, "warm-train",
-              Train, {{"warm", Test}}, /*Relative=*/true, CopyTermSupport) &&
+              Train, {{"warm", Test}}, Loss::Log, CopyTermSupport) &&
       !Test.empty())
     for (const char *Site : {"copy", "copy-loop", "send", "recv", "put", "get"})
       A.WarmSiteModels[Site] = F.Name;
@@ -532,7 +523,7 @@ void analyseMpi(Analysis &A, const std::vector<Point> &Ps, double Noise) {
       !HScat.empty()) {
     const Model &BspModel = A.Fits.back().M;
     ModelForm Line{"g'", "juurlink-wijshoff", "gh*h + L", {"gh", "L"}};
-    Model Scat = LinearForm(Line).fit(HScat, true);
+    Model Scat = LinearForm(Line).fit(HScat, Loss::Relative);
     const ModelForm &E = builtinModelForm("E-BSP");
     Model EBsp("E-BSP", E.Form,
                {{"g", BspModel.coefficients().at("g")},
@@ -985,8 +976,9 @@ Profile buildProfile(const Analysis &A, const MachineInfo &Machine,
                        {"limit", T.Limit},
                        {"met", T.Met}});
   Cal["targets"] = Targets;
-  Cal["fitting"] = "weighted least squares on unit-norm columns, weights "
-                   "1/t (minimises relative error)";
+  Cal["fitting"] = "least squares on unit-norm columns: copy models on "
+                   "log t (the median under multiplicative noise), the "
+                   "others weighted 1/t (minimises relative error)";
   P.Extra["calibration"] = Cal;
   return P;
 }

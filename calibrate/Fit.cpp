@@ -83,7 +83,93 @@ Eigen::RowVectorXd LinearForm::basis(const FeatureVector &F,
   return Row;
 }
 
-Model LinearForm::fit(const std::vector<Observation> &Train, bool Relative,
+namespace {
+
+/// A prediction below this fraction of its time counts as this fraction:
+/// the logarithm needs a positive prediction, and a point priced at
+/// nothing or less is off by a factor of a thousand either way.
+constexpr double LogFloor = 1e-3;
+
+/// Predictions X * Beta + Offset floored as LogFloor says, and whether
+/// each one was.
+Eigen::VectorXd flooredPredictions(const Eigen::MatrixXd &X,
+                                   const Eigen::VectorXd &Offset,
+                                   const Eigen::VectorXd &T,
+                                   const Eigen::VectorXd &Beta,
+                                   std::vector<bool> &Floored) {
+  Eigen::VectorXd P = X * Beta + Offset;
+  Floored.assign(P.size(), false);
+  for (Eigen::Index I = 0; I < P.size(); ++I)
+    if (P(I) < LogFloor * T(I)) {
+      P(I) = LogFloor * T(I);
+      Floored[I] = true;
+    }
+  return P;
+}
+
+double pointLoss(Loss L, double P, double T) {
+  switch (L) {
+  case Loss::Absolute:
+    return (P - T) * (P - T);
+  case Loss::Relative:
+    return (P - T) * (P - T) / (T * T);
+  case Loss::Log:
+    break;
+  }
+  double E = std::log(std::max(P, LogFloor * T) / T);
+  return E * E;
+}
+
+double logLoss(const Eigen::VectorXd &P, const Eigen::VectorXd &T) {
+  double Sum = 0;
+  for (Eigen::Index I = 0; I < P.size(); ++I)
+    Sum += pointLoss(Loss::Log, P(I), T(I));
+  return Sum;
+}
+
+/// Gauss-Newton on sum (log p - log t)^2 from Beta, p = X * Beta + Offset:
+/// each step the least-squares solution of diag(1/p) X d = log t - log p,
+/// halved until the loss falls.
+Eigen::VectorXd logLeastSquares(const Eigen::MatrixXd &X,
+                                const Eigen::VectorXd &Offset,
+                                const Eigen::VectorXd &T,
+                                Eigen::VectorXd Beta) {
+  std::vector<bool> Floored;
+  Eigen::VectorXd P = flooredPredictions(X, Offset, T, Beta, Floored);
+  double Loss = logLoss(P, T);
+  for (int Iteration = 0; Iteration < 50; ++Iteration) {
+    Eigen::MatrixXd J = X;
+    for (Eigen::Index I = 0; I < J.rows(); ++I)
+      J.row(I) *= Floored[I] ? 0 : 1 / P(I);
+    Eigen::VectorXd R = (T.array().log() - P.array().log()).matrix();
+    Eigen::VectorXd Step = solveLeastSquares(J, R, false);
+    bool Better = false;
+    for (double Scale = 1; Scale > 1e-6 && !Better; Scale /= 2) {
+      Eigen::VectorXd Next = Beta + Scale * Step;
+      std::vector<bool> NextFloored;
+      Eigen::VectorXd NextP =
+          flooredPredictions(X, Offset, T, Next, NextFloored);
+      double NextLoss = logLoss(NextP, T);
+      if (NextLoss < Loss) {
+        Better = true;
+        bool Converged = Loss - NextLoss <= 1e-12 * Loss;
+        Beta = Next;
+        P = NextP;
+        Floored = NextFloored;
+        Loss = NextLoss;
+        if (Converged)
+          return Beta;
+      }
+    }
+    if (!Better)
+      break;
+  }
+  return Beta;
+}
+
+} // namespace
+
+Model LinearForm::fit(const std::vector<Observation> &Train, Loss L,
                       unsigned MinSupport,
                       std::vector<std::string> *Unsupported) const {
   if (Train.empty())
@@ -116,13 +202,26 @@ Model LinearForm::fit(const std::vector<Observation> &Train, bool Relative,
       if (Unsupported)
         Unsupported->push_back(Coefs[J]);
     }
-  Eigen::VectorXd Beta = solveLeastSquares(X, Y, Relative);
+  Eigen::VectorXd Beta = solveLeastSquares(X, Y, L != Loss::Absolute);
+  if (L == Loss::Log) {
+    Eigen::VectorXd T(Train.size());
+    for (size_t I = 0; I < Train.size(); ++I)
+      T(I) = Train[I].TimeUs;
+    Beta = logLeastSquares(X, T - Y, T, Beta);
+  }
   std::map<std::string, double> Values;
   for (size_t J = 0; J < Coefs.size(); ++J)
     Values[Coefs[J]] = Beta(J);
   Model M(Name, Text, Values);
   M.Fit.TrainPoints = unsigned(Train.size());
   return M;
+}
+
+double fitLoss(const Model &M, const std::vector<Observation> &Obs, Loss L) {
+  double Sum = 0;
+  for (const Observation &O : Obs)
+    Sum += pointLoss(L, M.evaluate(O.Features), O.TimeUs);
+  return Sum;
 }
 
 FitStats validate(const Model &M, const std::vector<Observation> &Test) {

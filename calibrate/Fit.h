@@ -31,6 +31,19 @@ struct Observation {
 Eigen::VectorXd solveLeastSquares(const Eigen::MatrixXd &X,
                                   const Eigen::VectorXd &Y, bool Relative);
 
+/// What a fit minimises over its points' predictions p and times t.
+enum class Loss {
+  /// sum (p - t)^2: ordinary least squares, the large times weigh most.
+  Absolute,
+  /// sum ((p - t) / t)^2: every point alike; under a machine's
+  /// multiplicative noise (a spread exp(sigma)) it settles at
+  /// exp(-1.5 sigma^2) times the median time, the cheap end.
+  Relative,
+  /// sum (log p - log t)^2: every point alike, and at the median time
+  /// under multiplicative noise. Gauss-Newton from the Relative fit.
+  Log,
+};
+
 /// A form ready to fit: its text parsed once.
 class LinearForm {
 public:
@@ -49,7 +62,7 @@ public:
   /// linear in its coefficients or a feature is missing (naming both).
   /// A coefficient whose term is non-zero on fewer than MinSupport points
   /// of Train is not fitted: it is 0, and its name goes to Unsupported.
-  Model fit(const std::vector<Observation> &Train, bool Relative,
+  Model fit(const std::vector<Observation> &Train, Loss L,
             unsigned MinSupport = 0,
             std::vector<std::string> *Unsupported = nullptr) const;
 
@@ -60,6 +73,10 @@ private:
   std::vector<std::string> Coefs;
   Expr Parsed;
 };
+
+/// What a fit with loss L minimises, summed over Obs: the loss of M there
+/// (under Log, a prediction below a thousandth of its time counts as that).
+double fitLoss(const Model &M, const std::vector<Observation> &Obs, Loss L);
 
 /// Accuracy of M on Test (FitStats with TestPoints set; TrainPoints left).
 FitStats validate(const Model &M, const std::vector<Observation> &Test);

@@ -212,9 +212,13 @@ std::string reportMarkdown(const Analysis &A, const RawSet &Raw,
     OS << "Not measured (suite `tlb` not selected, or no step in its "
           "costs): the pages-walked-again terms use the TLB size whose fit "
           "has the least error.\n\n";
-  OS << "All fits are weighted least squares on unit-norm columns with "
-        "weights 1/t, which minimises the relative error the targets are "
-        "stated in. Errors are on held-out data only. S_e and R^2 are the "
+  OS << "All fits are least squares on unit-norm columns. The copy models "
+        "(marshalling, cold and warm) fit log t (Gauss-Newton from the fit "
+        "weighted 1/t): where the machine's noise multiplies a shape's time, "
+        "they settle at its median, where weights 1/t settle at the cheap "
+        "end. The others are weighted 1/t, which minimises the relative "
+        "error the targets are stated in. Errors are on held-out data only. "
+        "S_e and R^2 are the "
         "cache-lines paper's (R^2 = SSE / SSE of the mean model; below 0.01 "
         "is good).\n\n";
 

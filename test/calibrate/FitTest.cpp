@@ -30,9 +30,9 @@ std::vector<Observation> synthetic(const Model &Truth, unsigned N, double Noise,
 TEST(Fit, RecoversM1CoefficientsUnderNoise) {
   Model Truth("M1", "a*n + b*m + c*L_mem",
               {{"a", 3.0}, {"b", 2e-4}, {"c", 0.05}});
-  for (bool Relative : {false, true}) {
+  for (Loss L : {Loss::Absolute, Loss::Relative, Loss::Log}) {
     Model Got = LinearForm(builtinModelForm("M1"))
-                    .fit(synthetic(Truth, 200, 0.02, 1), Relative);
+                    .fit(synthetic(Truth, 200, 0.02, 1), L);
     for (const auto &[K, V] : Truth.coefficients())
       EXPECT_NEAR(Got.coefficients().at(K), V, 0.08 * V) << K;
     EXPECT_EQ(Got.Fit.TrainPoints, 200u);
@@ -48,7 +48,7 @@ TEST(Fit, NoiselessDataIsFittedExactly) {
       FeatureVector F{{"hr", Hr}, {"hw", Hw}};
       Obs.push_back({F, Truth.evaluate(F)});
     }
-  Model Got = LinearForm(builtinModelForm("HrHw")).fit(Obs, true);
+  Model Got = LinearForm(builtinModelForm("HrHw")).fit(Obs, Loss::Relative);
   for (const auto &[K, V] : Truth.coefficients())
     EXPECT_NEAR(Got.coefficients().at(K), V, 1e-9 * (1 + V)) << K;
   FitStats S = validate(Got, Obs);
@@ -71,10 +71,10 @@ TEST(Fit, TermsOnTooFewPointsAreNotFitted) {
     Obs[I].TimeUs *= 1.5;
   }
   LinearForm F("M1-r", "a*n + b*m + c*L_mem + r1*r", {"a", "b", "c", "r1"});
-  EXPECT_GT(F.fit(Obs, true).coefficients().at("r1"), 1e-4);
+  EXPECT_GT(F.fit(Obs, Loss::Relative).coefficients().at("r1"), 1e-4);
   for (unsigned Support : {3u, 4u, 10u}) {
     std::vector<std::string> Unsupported;
-    Model Got = F.fit(Obs, true, Support, &Unsupported);
+    Model Got = F.fit(Obs, Loss::Relative, Support, &Unsupported);
     if (Support <= 3) {
       EXPECT_GT(Got.coefficients().at("r1"), 1e-4) << Support;
       EXPECT_TRUE(Unsupported.empty()) << Support;
@@ -85,6 +85,51 @@ TEST(Fit, TermsOnTooFewPointsAreNotFitted) {
     for (const auto &[K, V] : Truth.coefficients())
       EXPECT_NEAR(Got.coefficients().at(K), V, 0.08 * V) << K;
   }
+}
+
+TEST(Fit, LogLossSettlesAtTheMedianUnderMultiplicativeNoise) {
+  // Times spread by a factor exp(0.6 Z) around the truth (a column's cold
+  // cost from one point to the next on a virtual machine): the relative
+  // fit settles at exp(-1.5 * 0.36) = 0.58 of the truth, the log fit at
+  // the truth (the median). Each coefficient, and the prediction of a
+  // point of the kind whose noise this is, checked.
+  Model Truth("M1", "a*n + b*m + c*L_mem",
+              {{"a", 3.0}, {"b", 2e-4}, {"c", 0.05}});
+  std::mt19937_64 R(7);
+  std::uniform_real_distribution<double> M(8, 2e4), Lines(1, 500);
+  std::normal_distribution<double> Z(0, 0.6);
+  std::vector<Observation> Obs;
+  for (unsigned I = 0; I < 4000; ++I) {
+    FeatureVector F{{"n", 1}, {"m", M(R)}, {"L_mem", Lines(R)}};
+    Obs.push_back({F, Truth.evaluate(F) * std::exp(Z(R))});
+  }
+  LinearForm Form(builtinModelForm("M1"));
+  Model Log = Form.fit(Obs, Loss::Log), Rel = Form.fit(Obs, Loss::Relative);
+  for (const auto &[K, V] : Truth.coefficients()) {
+    EXPECT_NEAR(Log.coefficients().at(K), V, 0.1 * V) << K;
+    EXPECT_NEAR(Rel.coefficients().at(K), 0.58 * V, 0.1 * V) << K;
+  }
+  FeatureVector Probe{{"n", 1}, {"m", 8000}, {"L_mem", 250}};
+  EXPECT_NEAR(Log.evaluate(Probe) / Truth.evaluate(Probe), 1, 0.05);
+  EXPECT_LT(fitLoss(Log, Obs, Loss::Log), fitLoss(Rel, Obs, Loss::Log));
+  EXPECT_LT(fitLoss(Rel, Obs, Loss::Relative),
+            fitLoss(Log, Obs, Loss::Relative));
+}
+
+TEST(Fit, LogLossCopesWithPredictionsAtOrBelowZero) {
+  // A form with a fixed part below the times (a*m - 10 through t = 1 +
+  // 0.01 m): no coefficient prices the smallest points above 0, so the
+  // fits start from, and end at, predictions the logarithm cannot take.
+  // The log fit's loss must stay a finite number no worse than the start.
+  LinearForm Form("below", "a*m - 10", {"a"});
+  std::vector<Observation> Obs;
+  for (double Mv : {1.0, 10.0, 100.0, 1000.0, 10000.0})
+    Obs.push_back({{{"m", Mv}}, 1 + 0.01 * Mv});
+  Model Log = Form.fit(Obs, Loss::Log), Rel = Form.fit(Obs, Loss::Relative);
+  double LogLoss = fitLoss(Log, Obs, Loss::Log);
+  EXPECT_TRUE(std::isfinite(LogLoss));
+  EXPECT_LE(LogLoss, fitLoss(Rel, Obs, Loss::Log));
+  EXPECT_LT(Log.evaluate(Obs.front().Features), 0);
 }
 
 TEST(Fit, RelativeWeightingFavoursSmallPoints) {
@@ -100,19 +145,20 @@ TEST(Fit, RelativeWeightingFavoursSmallPoints) {
     return std::fabs(Mo.evaluate(Obs[0].Features) - Obs[0].TimeUs) /
            Obs[0].TimeUs;
   };
-  EXPECT_LT(SmallErr(S1.fit(Obs, true)), SmallErr(S1.fit(Obs, false)));
+  EXPECT_LT(SmallErr(S1.fit(Obs, Loss::Relative)),
+            SmallErr(S1.fit(Obs, Loss::Absolute)));
 }
 
 TEST(Fit, RefusesNonLinearForms) {
   std::vector<Observation> Obs(5, {{{"V", 10}, {"p", 2}, {"h", 3}}, 1.0});
-  EXPECT_THROW(LinearForm(builtinModelForm("E-BSP")).fit(Obs, false),
+  EXPECT_THROW(LinearForm(builtinModelForm("E-BSP")).fit(Obs, Loss::Absolute),
                ModelError);
 }
 
 TEST(Fit, MissingFeatureIsNamed) {
   std::vector<Observation> Obs(5, {{{"n", 1}}, 1.0});
   try {
-    LinearForm(builtinModelForm("S1")).fit(Obs, false);
+    LinearForm(builtinModelForm("S1")).fit(Obs, Loss::Absolute);
     FAIL() << "no error";
   } catch (const ModelError &E) {
     EXPECT_NE(std::string(E.what()).find("m"), std::string::npos);
@@ -122,7 +168,8 @@ TEST(Fit, MissingFeatureIsNamed) {
 
 TEST(Fit, TooFewPointsIsAnError) {
   std::vector<Observation> Obs(2, {{{"n", 1}, {"m", 3}, {"L_mem", 1}}, 1.0});
-  EXPECT_THROW(LinearForm(builtinModelForm("M1")).fit(Obs, false), ModelError);
+  EXPECT_THROW(LinearForm(builtinModelForm("M1")).fit(Obs, Loss::Absolute),
+               ModelError);
 }
 
 TEST(Fit, DetectsSyntheticProtocolSwitches) {
@@ -165,7 +212,7 @@ TEST(Fit, PiecewiseFormRecoversEachSegment) {
   std::vector<Observation> Obs;
   for (double M = 8; M <= 1 << 22; M *= 2)
     Obs.push_back({{{"m", M}}, M < 8192 ? 0.2 + 1e-5 * M : 2.4 + 7e-5 * M});
-  Model Got = LinearForm(Pw).fit(Obs, true);
+  Model Got = LinearForm(Pw).fit(Obs, Loss::Relative);
   EXPECT_NEAR(Got.coefficients().at("ell_0"), 0.2, 1e-6);
   EXPECT_NEAR(Got.coefficients().at("sigma_0"), 1e-5, 1e-9);
   EXPECT_NEAR(Got.coefficients().at("ell_1"), 2.4, 1e-6);
@@ -284,10 +331,10 @@ TEST(Fit, ColumnsOfZerosAreNoUnknowns) {
   }
   LinearForm Form("wide", "a*n + b*m + c1*r1 + c2*r2 + c3*r3 + c4*r4",
                   {"a", "b", "c1", "c2", "c3", "c4"});
-  Model Got = Form.fit(Obs, true, /*MinSupport=*/2);
+  Model Got = Form.fit(Obs, Loss::Relative, /*MinSupport=*/2);
   EXPECT_NEAR(Got.coefficients().at("a"), 2.0, 1e-9);
   EXPECT_NEAR(Got.coefficients().at("b"), 0.5, 1e-9);
   for (const char *C : {"c1", "c2", "c3", "c4"})
     EXPECT_EQ(Got.coefficients().at(C), 0.0) << C;
-  EXPECT_THROW(Form.fit({Obs[0]}, true), ModelError);
+  EXPECT_THROW(Form.fit({Obs[0]}, Loss::Relative), ModelError);
 }
