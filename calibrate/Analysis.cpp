@@ -65,11 +65,12 @@ bool fitForm(
     const std::string &Group, const std::string &ModelName,
     const std::string &TrainedOn, const std::vector<Observation> &Train,
     const std::vector<std::pair<std::string, std::vector<Observation>>> &Held,
-    Loss L = Loss::Relative, unsigned MinSupport = 0) {
+    Loss L = Loss::Relative, unsigned MinSupport = 0,
+    bool NonNegative = false) {
   try {
     std::vector<std::string> Unsupported;
     Model M = LinearForm(ModelName, F.Form, F.Coefficients)
-                  .fit(Train, L, MinSupport, &Unsupported);
+                  .fit(Train, L, MinSupport, &Unsupported, NonNegative);
     M.Paper = Added ? "commcost" : F.Paper;
     for (const std::string &C : Unsupported)
       A.Notes.push_back(Suite + " " + Group + ": " + ModelName + ": " + C +
@@ -110,8 +111,8 @@ void addTarget(Analysis &A, const std::string &What, double Value,
 
 /// Of the forms Texts (each with the coefficients Coefs), the index of the
 /// one whose fit of Train has the least loss; empty when none can be
-/// fitted. Copy forms, fitted as the copy models are (Loss::Log);
-/// MinSupport as LinearForm::fit has it.
+/// fitted. Copy forms, fitted as the copy models are (Loss::Log, no
+/// coefficient below 0); MinSupport as LinearForm::fit has it.
 std::optional<size_t> leastErrorForm(const std::vector<std::string> &Texts,
                                      const std::vector<std::string> &Coefs,
                                      const std::vector<Observation> &Train,
@@ -121,7 +122,8 @@ std::optional<size_t> leastErrorForm(const std::vector<std::string> &Texts,
   for (size_t I = 0; I < Texts.size(); ++I) {
     try {
       Model M = LinearForm("candidate", Texts[I], Coefs)
-                    .fit(Train, Loss::Log, MinSupport);
+                    .fit(Train, Loss::Log, MinSupport, nullptr,
+                         /*NonNegative=*/true);
       if (double E = fitLoss(M, Train, Loss::Log); E < Best) {
         Best = E;
         Out = I;
@@ -317,7 +319,8 @@ void analyseMarshalling(Analysis &A, const std::vector<Point> &Ps,
     Forms.push_back(F);
   for (size_t I = 0; I < Forms.size(); ++I)
     fitForm(A, Forms[I], I >= Seeds, "marshalling", Group, Forms[I].Name,
-            "train", Train, Held, Loss::Log, CopyTermSupport);
+            "train", Train, Held, Loss::Log, CopyTermSupport,
+            /*NonNegative=*/I >= Seeds);
   // S_e is an absolute measure: the paper's S1 and M1 are ordinary least
   // squares fits, which weigh the large transfers S_e is made of. They are
   // kept apart ("-ols") so that the relative fits stay the ones selected.
@@ -384,7 +387,8 @@ void analyseWarmCopies(Analysis &A, const std::vector<Point> &Ps,
     return;
   ModelForm F{Cold.Form + "-warm", "commcost", Texts[*Tlb], Coefs};
   if (fitForm(A, F, true, "marshalling", Cold.Group, F.Name, "warm-train",
-              Train, {{"warm", Test}}, Loss::Log, CopyTermSupport) &&
+              Train, {{"warm", Test}}, Loss::Log, CopyTermSupport,
+              /*NonNegative=*/true) &&
       !Test.empty())
     for (const char *Site : {"copy", "copy-loop", "send", "recv", "put", "get"})
       A.WarmSiteModels[Site] = F.Name;
@@ -977,8 +981,9 @@ Profile buildProfile(const Analysis &A, const MachineInfo &Machine,
                        {"met", T.Met}});
   Cal["targets"] = Targets;
   Cal["fitting"] = "least squares on unit-norm columns: copy models on "
-                   "log t (the median under multiplicative noise), the "
-                   "others weighted 1/t (minimises relative error)";
+                   "log t (the median under multiplicative noise), their "
+                   "added forms' coefficients non-negative; the others "
+                   "weighted 1/t (minimises relative error)";
   P.Extra["calibration"] = Cal;
   return P;
 }

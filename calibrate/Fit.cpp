@@ -10,8 +10,65 @@
 
 namespace commcost::calib {
 
+Eigen::VectorXd nonNegativeLeastSquares(const Eigen::MatrixXd &A,
+                                        const Eigen::VectorXd &B) {
+  const Eigen::Index N = A.cols();
+  Eigen::VectorXd X = Eigen::VectorXd::Zero(N);
+  std::vector<bool> Passive(N, false), Blocked(N, false);
+  const double Tol = 1e-12 * std::max(1.0, A.norm() * B.norm());
+  // The passive set's least-squares solution, 0 elsewhere.
+  auto SolvePassive = [&] {
+    std::vector<Eigen::Index> Cols;
+    for (Eigen::Index J = 0; J < N; ++J)
+      if (Passive[J])
+        Cols.push_back(J);
+    Eigen::MatrixXd Ap(A.rows(), Cols.size());
+    for (size_t K = 0; K < Cols.size(); ++K)
+      Ap.col(K) = A.col(Cols[K]);
+    Eigen::CompleteOrthogonalDecomposition<Eigen::MatrixXd> Cod(Ap);
+    Cod.setThreshold(1e-10);
+    Eigen::VectorXd Sp = Cod.solve(B), S = Eigen::VectorXd::Zero(N);
+    for (size_t K = 0; K < Cols.size(); ++K)
+      S(Cols[K]) = Sp(K);
+    return S;
+  };
+  for (Eigen::Index Outer = 0; Outer < 3 * N + 3; ++Outer) {
+    Eigen::VectorXd W = A.transpose() * (B - A * X);
+    Eigen::Index Best = -1;
+    for (Eigen::Index J = 0; J < N; ++J)
+      if (!Passive[J] && !Blocked[J] && W(J) > Tol &&
+          (Best < 0 || W(J) > W(Best)))
+        Best = J;
+    if (Best < 0)
+      break;
+    Passive[Best] = true;
+    for (Eigen::Index Inner = 0; Inner < 3 * N + 3; ++Inner) {
+      Eigen::VectorXd S = SolvePassive();
+      double Alpha = 1;
+      for (Eigen::Index J = 0; J < N; ++J)
+        if (Passive[J] && S(J) <= 0)
+          Alpha = std::min(Alpha, X(J) / std::max(X(J) - S(J), 1e-300));
+      X += Alpha * (S - X);
+      if (Alpha >= 1)
+        break;
+      // The variables the step stopped at leave the passive set at 0.
+      for (Eigen::Index J = 0; J < N; ++J)
+        if (Passive[J] && X(J) <= Tol) {
+          Passive[J] = false;
+          X(J) = 0;
+        }
+    }
+    // A variable sent back at once gained nothing (rounding let it in):
+    // letting it in again would cycle.
+    if (!Passive[Best])
+      Blocked[Best] = true;
+  }
+  return X;
+}
+
 Eigen::VectorXd solveLeastSquares(const Eigen::MatrixXd &X,
-                                  const Eigen::VectorXd &Y, bool Relative) {
+                                  const Eigen::VectorXd &Y, bool Relative,
+                                  bool NonNegative) {
   if (X.rows() != Y.rows())
     throw ModelError("least squares: " + std::to_string(X.rows()) +
                      " rows of features but " + std::to_string(Y.rows()) +
@@ -43,6 +100,8 @@ Eigen::VectorXd solveLeastSquares(const Eigen::MatrixXd &X,
     Scale(J) = Norm > 0 ? 1 / Norm : 0;
     A.col(J) *= Scale(J);
   }
+  if (NonNegative)
+    return nonNegativeLeastSquares(A, B).cwiseProduct(Scale);
   Eigen::CompleteOrthogonalDecomposition<Eigen::MatrixXd> Cod(A);
   Cod.setThreshold(1e-10);
   return Cod.solve(B).cwiseProduct(Scale);
@@ -132,8 +191,8 @@ double logLoss(const Eigen::VectorXd &P, const Eigen::VectorXd &T) {
 /// halved until the loss falls.
 Eigen::VectorXd logLeastSquares(const Eigen::MatrixXd &X,
                                 const Eigen::VectorXd &Offset,
-                                const Eigen::VectorXd &T,
-                                Eigen::VectorXd Beta) {
+                                const Eigen::VectorXd &T, Eigen::VectorXd Beta,
+                                bool NonNegative) {
   std::vector<bool> Floored;
   Eigen::VectorXd P = flooredPredictions(X, Offset, T, Beta, Floored);
   double Loss = logLoss(P, T);
@@ -142,7 +201,13 @@ Eigen::VectorXd logLeastSquares(const Eigen::MatrixXd &X,
     for (Eigen::Index I = 0; I < J.rows(); ++I)
       J.row(I) *= Floored[I] ? 0 : 1 / P(I);
     Eigen::VectorXd R = (T.array().log() - P.array().log()).matrix();
-    Eigen::VectorXd Step = solveLeastSquares(J, R, false);
+    // Non-negative: the linearised problem in the next coefficients
+    // themselves, whose step back to Beta stays non-negative all along.
+    Eigen::VectorXd Step =
+        NonNegative
+            ? Eigen::VectorXd(solveLeastSquares(J, R + J * Beta, false, true) -
+                              Beta)
+            : solveLeastSquares(J, R, false);
     bool Better = false;
     for (double Scale = 1; Scale > 1e-6 && !Better; Scale /= 2) {
       Eigen::VectorXd Next = Beta + Scale * Step;
@@ -171,7 +236,8 @@ Eigen::VectorXd logLeastSquares(const Eigen::MatrixXd &X,
 
 Model LinearForm::fit(const std::vector<Observation> &Train, Loss L,
                       unsigned MinSupport,
-                      std::vector<std::string> *Unsupported) const {
+                      std::vector<std::string> *Unsupported,
+                      bool NonNegative) const {
   if (Train.empty())
     throw ModelError("form " + Name + ": no training points");
   Eigen::MatrixXd X(Train.size(), Coefs.size());
@@ -202,12 +268,13 @@ Model LinearForm::fit(const std::vector<Observation> &Train, Loss L,
       if (Unsupported)
         Unsupported->push_back(Coefs[J]);
     }
-  Eigen::VectorXd Beta = solveLeastSquares(X, Y, L != Loss::Absolute);
+  Eigen::VectorXd Beta =
+      solveLeastSquares(X, Y, L != Loss::Absolute, NonNegative);
   if (L == Loss::Log) {
     Eigen::VectorXd T(Train.size());
     for (size_t I = 0; I < Train.size(); ++I)
       T(I) = Train[I].TimeUs;
-    Beta = logLeastSquares(X, T - Y, T, Beta);
+    Beta = logLeastSquares(X, T - Y, T, Beta, NonNegative);
   }
   std::map<std::string, double> Values;
   for (size_t J = 0; J < Coefs.size(); ++J)

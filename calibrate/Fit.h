@@ -29,7 +29,14 @@ struct Observation {
 /// minimum-norm solution. Throws ModelError for mismatched sizes, a
 /// non-positive Y under Relative, or fewer rows than columns.
 Eigen::VectorXd solveLeastSquares(const Eigen::MatrixXd &X,
-                                  const Eigen::VectorXd &Y, bool Relative);
+                                  const Eigen::VectorXd &Y, bool Relative,
+                                  bool NonNegative = false);
+
+/// min |A x - B| subject to x >= 0: Lawson and Hanson's active-set method
+/// (Solving Least Squares Problems, 1974, chapter 23), each passive set's
+/// system solved by Eigen's complete orthogonal decomposition.
+Eigen::VectorXd nonNegativeLeastSquares(const Eigen::MatrixXd &A,
+                                        const Eigen::VectorXd &B);
 
 /// What a fit minimises over its points' predictions p and times t.
 enum class Loss {
@@ -62,9 +69,12 @@ public:
   /// linear in its coefficients or a feature is missing (naming both).
   /// A coefficient whose term is non-zero on fewer than MinSupport points
   /// of Train is not fitted: it is 0, and its name goes to Unsupported.
+  /// With NonNegative, no coefficient is below 0 (each prices a count of
+  /// events that take time).
   Model fit(const std::vector<Observation> &Train, Loss L,
             unsigned MinSupport = 0,
-            std::vector<std::string> *Unsupported = nullptr) const;
+            std::vector<std::string> *Unsupported = nullptr,
+            bool NonNegative = false) const;
 
 private:
   double eval(const FeatureVector &F,

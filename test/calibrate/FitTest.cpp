@@ -132,6 +132,71 @@ TEST(Fit, LogLossCopesWithPredictionsAtOrBelowZero) {
   EXPECT_LT(Log.evaluate(Obs.front().Features), 0);
 }
 
+TEST(Fit, NonNegativeLeastSquaresMeetsItsOptimalityConditions) {
+  // Random systems whose unconstrained solution has negative entries: the
+  // solution must be >= 0 and meet Karush-Kuhn-Tucker's conditions (the
+  // gradient A^T (b - A x) at most 0 everywhere, and 0 where x > 0), and
+  // a system whose solution is positive must come back unchanged.
+  std::mt19937_64 R(11);
+  std::normal_distribution<double> G(0, 1);
+  unsigned Negative = 0;
+  for (int Trial = 0; Trial < 50; ++Trial) {
+    Eigen::MatrixXd A(40, 6);
+    Eigen::VectorXd B(40);
+    for (Eigen::Index I = 0; I < 40; ++I) {
+      for (Eigen::Index J = 0; J < 6; ++J)
+        A(I, J) = G(R);
+      B(I) = G(R);
+    }
+    Eigen::VectorXd Free = A.colPivHouseholderQr().solve(B);
+    Negative += (Free.array() < 0).any();
+    Eigen::VectorXd X = nonNegativeLeastSquares(A, B);
+    Eigen::VectorXd W = A.transpose() * (B - A * X);
+    for (Eigen::Index J = 0; J < 6; ++J) {
+      EXPECT_GE(X(J), 0) << Trial;
+      EXPECT_LE(W(J), 1e-9) << Trial;
+      if (X(J) > 0)
+        EXPECT_NEAR(W(J), 0, 1e-9) << Trial;
+    }
+  }
+  EXPECT_GT(Negative, 40u);
+  Eigen::MatrixXd A(3, 2);
+  A << 1, 0, 0, 1, 1, 1;
+  Eigen::VectorXd B(3);
+  B << 1, 2, 3.1;
+  Eigen::VectorXd Free = A.colPivHouseholderQr().solve(B);
+  EXPECT_LT((nonNegativeLeastSquares(A, B) - Free).norm(), 1e-12);
+}
+
+TEST(Fit, NonNegativeFitKeepsEveryPriceAtOrAboveZero) {
+  // A cost with no page term fitted by a form that has one, on points
+  // where pages and lines go together but for noise: the free fit may
+  // price a page below 0 (and a large copy below 0 with it); the
+  // non-negative one cannot, and stays near the truth.
+  Model Truth("M1", "a*n + b*m + c*L_mem",
+              {{"a", 2.0}, {"b", 1e-4}, {"c", 0.05}});
+  std::mt19937_64 R(3);
+  std::uniform_real_distribution<double> Lines(10, 5000), Jitter(0.9, 1.1);
+  std::normal_distribution<double> Z(0, 0.3);
+  std::vector<Observation> Obs;
+  for (int I = 0; I < 300; ++I) {
+    double L = Lines(R);
+    FeatureVector F{
+        {"n", 1}, {"m", 64 * L}, {"L_mem", L}, {"pages", L / 64 * Jitter(R)}};
+    Obs.push_back({F, Truth.evaluate(F) * std::exp(Z(R))});
+  }
+  LinearForm Form("M1-pages", "a*n + b*m + c*L_mem + e*pages",
+                  {"a", "b", "c", "e"});
+  for (Loss L : {Loss::Relative, Loss::Log}) {
+    Model M = Form.fit(Obs, L, 0, nullptr, /*NonNegative=*/true);
+    for (const auto &[K, V] : M.coefficients())
+      EXPECT_GE(V, 0) << K;
+    FeatureVector Big{
+        {"n", 1}, {"m", 64 * 1e6}, {"L_mem", 1e6}, {"pages", 1e6 / 64}};
+    EXPECT_NEAR(M.evaluate(Big) / Truth.evaluate(Big), 1, 0.25);
+  }
+}
+
 TEST(Fit, RelativeWeightingFavoursSmallPoints) {
   // Two regimes one line cannot both fit: the relative fit must keep the
   // small times' relative error lower than the unweighted fit does.
