@@ -26,8 +26,10 @@ struct Observation {
 /// cache-lines paper's normalisation). With Relative, each row is divided
 /// by Y first, so the fit minimises the sum of squared relative errors.
 /// Rank-deficient X (collinear features, an all-zero column) gets the
-/// minimum-norm solution. Throws ModelError for mismatched sizes, a
-/// non-positive Y under Relative, or fewer rows than columns.
+/// minimum-norm solution; with NonNegative, the least-squares solution
+/// with no entry below 0 (nonNegativeLeastSquares). Throws ModelError for
+/// mismatched sizes, a non-positive Y under Relative, or fewer rows than
+/// columns.
 Eigen::VectorXd solveLeastSquares(const Eigen::MatrixXd &X,
                                   const Eigen::VectorXd &Y, bool Relative,
                                   bool NonNegative = false);

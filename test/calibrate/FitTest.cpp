@@ -12,15 +12,19 @@ using namespace commcost::calib;
 
 namespace {
 
+/// N points of Truth, each time multiplied by 1 + Noise Z, or with
+/// Multiplicative by exp(Noise Z) (Z standard normal).
 std::vector<Observation> synthetic(const Model &Truth, unsigned N, double Noise,
-                                   unsigned Seed) {
+                                   unsigned Seed, bool Multiplicative = false) {
   std::mt19937_64 R(Seed);
   std::uniform_real_distribution<double> M(8, 2e4), Lines(1, 500);
   std::normal_distribution<double> E(0, Noise);
   std::vector<Observation> Out;
   for (unsigned I = 0; I < N; ++I) {
     FeatureVector F{{"n", 1}, {"m", M(R)}, {"L_mem", Lines(R)}};
-    Out.push_back({F, Truth.evaluate(F) * (1 + E(R))});
+    double Z = E(R);
+    Out.push_back(
+        {F, Truth.evaluate(F) * (Multiplicative ? std::exp(Z) : 1 + Z)});
   }
   return Out;
 }
@@ -95,14 +99,8 @@ TEST(Fit, LogLossSettlesAtTheMedianUnderMultiplicativeNoise) {
   // point of the kind whose noise this is, checked.
   Model Truth("M1", "a*n + b*m + c*L_mem",
               {{"a", 3.0}, {"b", 2e-4}, {"c", 0.05}});
-  std::mt19937_64 R(7);
-  std::uniform_real_distribution<double> M(8, 2e4), Lines(1, 500);
-  std::normal_distribution<double> Z(0, 0.6);
-  std::vector<Observation> Obs;
-  for (unsigned I = 0; I < 4000; ++I) {
-    FeatureVector F{{"n", 1}, {"m", M(R)}, {"L_mem", Lines(R)}};
-    Obs.push_back({F, Truth.evaluate(F) * std::exp(Z(R))});
-  }
+  std::vector<Observation> Obs =
+      synthetic(Truth, 4000, 0.6, 7, /*Multiplicative=*/true);
   LinearForm Form(builtinModelForm("M1"));
   Model Log = Form.fit(Obs, Loss::Log), Rel = Form.fit(Obs, Loss::Relative);
   for (const auto &[K, V] : Truth.coefficients()) {
