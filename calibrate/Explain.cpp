@@ -28,14 +28,16 @@ errorWhere(const Model &M, const std::vector<Observation> &Obs,
   return {validate(M, Sub).AvgRelErr, Sub.size()};
 }
 
-/// The average error of M's form fitted on Held itself with loss L (the
-/// one M was fitted with).
-double formFloor(const Model &M, const std::vector<Observation> &Held, Loss L) {
+/// The average error of M's form fitted on Held itself as M was fitted:
+/// with loss L, non-negative or not.
+double formFloor(const Model &M, const std::vector<Observation> &Held, Loss L,
+                 bool NonNegative) {
   std::vector<std::string> Coefs;
   for (const auto &[K, V] : M.coefficients())
     Coefs.push_back(K);
   try {
-    return validate(LinearForm(M.name(), M.formText(), Coefs).fit(Held, L),
+    return validate(LinearForm(M.name(), M.formText(), Coefs)
+                        .fit(Held, L, 0, nullptr, NonNegative),
                     Held)
         .AvgRelErr;
   } catch (const ModelError &) {
@@ -47,7 +49,9 @@ std::string whyMarshallingMisses(const FittedForm &Best,
                                  const std::vector<Observation> &Held,
                                  double PlacementSpread, double NoiseFloor) {
   std::string Out;
-  if (double Floor = formFloor(Best.M, Held, Loss::Log); Floor >= 0)
+  if (double Floor =
+          formFloor(Best.M, Held, Loss::Log, /*NonNegative=*/Best.Added);
+      Floor >= 0)
     Out = "fitted on all " + std::to_string(Held.size()) +
           " held-out row and column transfers instead of 100, " + Best.Form +
           " still averages " + pctText(Floor) +
@@ -158,7 +162,7 @@ std::string whySmpMisses(const Model &M, const std::vector<Observation> &Train,
                  : (NSame == 0 ? "(the raw data has no busiest-thread load "
                                  "to tell the maxima apart) "
                                : "");
-  double Floor = formFloor(M, Held, Loss::Relative);
+  double Floor = formFloor(M, Held, Loss::Relative, /*NonNegative=*/false);
   if (Floor >= 0)
     Out += "Fitted on the held-out supersteps themselves, the form averages " +
            pctText(Floor) +
