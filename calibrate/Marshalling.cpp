@@ -2,7 +2,8 @@
 // an R x C sub-block of a Rows x Cols matrix of doubles into a contiguous
 // buffer, or back (half the points each); beyond the paper, transpose an
 // R x C sub-block into a buffer of C rows (a dense, power-of-two or padded
-// pitch), element by element, the written lines a column apart. A sample
+// pitch), element by element, the written lines a column apart (half the
+// square ones in tiles of 4 to 32, as blocked programs walk them). A sample
 // is one way, as the plugin prices one pack or one unpack; with --mpi too,
 // on rank 0 alone: the plugin prices a strided send as a pack plus the
 // message, never as a whole exchange. Before every sample 4x the
@@ -75,8 +76,9 @@ struct Shape {
   bool MemcpyRows = false;
   /// The buffer copied into the matrix instead of out.
   bool Unpack = false;
-  /// Transposes: doubles from one buffer row to the next.
-  uint64_t BufPitch = 0;
+  /// Transposes: doubles from one buffer row to the next, and the side of
+  /// the square tiles walked (0: untiled).
+  uint64_t BufPitch = 0, Tile = 0;
   /// Nothing evicted: the copy runs again on what its last run left in
   /// cache (the lower end of a copy's [warm, cold] interval).
   bool Warm = false;
@@ -104,8 +106,8 @@ Slice2D sliceOf(const Shape &S) {
 struct CopyArgs {
   double *First = nullptr, *Buf = nullptr;
   uint64_t Rows = 0, PerRow = 0, Pitch = 0;
-  /// Transposes: doubles from one buffer row to the next.
-  uint64_t BufPitch = 0;
+  /// Transposes: doubles from one buffer row to the next; tiles' side.
+  uint64_t BufPitch = 0, Tile = 0;
   bool Transpose = false, ColumnsOuter = false, MemcpyRows = false,
        Pack = true;
 };
@@ -120,6 +122,7 @@ CopyArgs copyArgs(double *Matrix, const Shape &S, double *Buf) {
     A.PerRow = S.C;
     A.Pitch = S.Cols;
     A.BufPitch = S.BufPitch;
+    A.Tile = S.Tile;
     return A;
   }
   Slice2D Sl = sliceOf(S);
@@ -144,6 +147,15 @@ CopyArgs copyArgs(double *Matrix, const Shape &S, double *Buf) {
 void runCopy(const CopyArgs &A) {
   double *First = A.First, *Buf = A.Buf;
   uint64_t Rows = A.Rows, PerRow = A.PerRow, Pitch = A.Pitch;
+  if (A.Transpose && A.Tile) {
+    const uint64_t B = A.Tile;
+    for (uint64_t II = 0; II < Rows; II += B)
+      for (uint64_t JJ = 0; JJ < PerRow; JJ += B)
+        for (uint64_t I = II; I < II + B; ++I)
+          for (uint64_t J = JJ; J < JJ + B; ++J)
+            Buf[J * A.BufPitch + I] = First[I * Pitch + J];
+    return;
+  }
   if (A.Transpose) {
     for (uint64_t I = 0; I < Rows; ++I)
       for (uint64_t J = 0; J < PerRow; ++J)
@@ -193,7 +205,7 @@ PointSpec makePoint(RunContext &Ctx, const Shape &S) {
       S.Kind == "transpose"
           ? transposeFeatures(S.R, S.C, sizeof(double), S.Cols * sizeof(double),
                               Offset, S.BufPitch * sizeof(double), Mc,
-                              tlbSizesTried())
+                              tlbSizesTried(), S.Tile)
           : sliceFeatures(Sl, Offset, Mc.LineSize, Mc.PageSize);
   P.Record.Features["rows"] = double(S.Rows);
   P.Record.Features["cols"] = double(S.Cols);
@@ -202,6 +214,7 @@ PointSpec makePoint(RunContext &Ctx, const Shape &S) {
   P.Record.Features["memcpy_rows"] = S.MemcpyRows;
   P.Record.Features["unpack"] = S.Unpack;
   P.Record.Features["warm"] = S.Warm;
+  P.Record.Features["tile"] = double(S.Tile);
   if (S.MemcpyRows)
     P.Record.Features["n"] = double(Sl.Rows);
   if (S.Kind != "transpose")
@@ -327,6 +340,15 @@ Shape randomShape(Rng &Random, uint64_t MaxDim) {
       S.R = S.C = Side;
       placeBlock(S, Random);
       S.BufPitch = Side + 8 * std::uniform_int_distribution<int>(0, 1)(Random);
+      // Half of them in square tiles of 4 to 32 (blocking, as programs
+      // tile a transpose): a tile's written lines stay in L1 while it
+      // fills them, and at a pitch a multiple of the L1's way span they
+      // crowd one set (L_swc), which the untiled power-of-two transposes
+      // have only beside lines L2 brings in again: fitted on those alone,
+      // the two prices could not be told apart (0 for L_swc).
+      if (std::uniform_int_distribution<int>(0, 1)(Random) == 0)
+        S.Tile = std::min<uint64_t>(
+            Side, uint64_t(4) << std::uniform_int_distribution<int>(0, 3)(Random));
     } else {
       // One in three of the others narrow and tall: up to 16 columns of
       // up to 4096 rows, the pack of k columns into k contiguous ones

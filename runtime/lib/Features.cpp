@@ -61,10 +61,14 @@ Footprint walked(uint64_t Rows, uint64_t RowBytes, uint64_t RowPitch,
 }
 
 /// L_re<k>, L_rw<k> and L_wm<k> for each cache level of M, L_sw, L_sww,
-/// P_re_<N> for each N of TlbEntries.
+/// L_swc (where M's L1 has ways), P_re_<N> for each N of TlbEntries.
 std::vector<std::string> refetchNames(const MachineInfo &M,
                                       const std::vector<uint64_t> &TlbEntries) {
   std::vector<std::string> Names = {"L_sw", "L_sww"};
+  if (std::any_of(M.Caches.begin(), M.Caches.end(), [](const CacheLevel &C) {
+        return C.Level == 1 && C.Ways > 0;
+      }))
+    Names.push_back("L_swc");
   for (const CacheLevel &C : M.Caches) {
     Names.push_back("L_re" + std::to_string(C.Level));
     Names.push_back("L_rw" + std::to_string(C.Level));
@@ -119,8 +123,13 @@ FeatureVector packRefetchFeatures(const Slice2D &S, uint64_t Offset,
 FeatureVector transposeFeatures(uint64_t R, uint64_t C, uint64_t ElemBytes,
                                 uint64_t SrcPitch, uint64_t Offset,
                                 uint64_t DstPitch, const MachineInfo &M,
-                                const std::vector<uint64_t> &TlbEntries) {
+                                const std::vector<uint64_t> &TlbEntries,
+                                uint64_t Tile) {
   ElemBytes = std::max<uint64_t>(1, ElemBytes);
+  if (Tile && (R % Tile || C % Tile))
+    throw std::invalid_argument("a transpose of " + std::to_string(R) + " x " +
+                                std::to_string(C) + " in tiles of " +
+                                std::to_string(Tile) + ": tiles must divide it");
   Site Copy;
   Copy.Kind = SiteKind::CopyLoop;
   Copy.Messages = num(1);
@@ -132,6 +141,18 @@ FeatureVector transposeFeatures(uint64_t R, uint64_t C, uint64_t ElemBytes,
                      /*RowsInner=*/false);
   Copy.Written = walked(C, R * ElemBytes, DstPitch, ElemBytes, Align, 0,
                         /*RowsInner=*/true);
+  if (Tile) {
+    // Innermost first: along a tile's source row (down its destination
+    // column), the tile's rows, the tiles of a row of tiles, their rows.
+    auto Tiled = [&](uint64_t Inner, uint64_t Outer, uint64_t Across) {
+      return std::vector<SymbolicDim>{{num(Tile), num(Inner)},
+                                      {num(Tile), num(Outer)},
+                                      {num(C / Tile), num(Tile * Inner)},
+                                      {num(R / Tile), num(Tile * Across)}};
+    };
+    Copy.Read->AccessOrder = Tiled(ElemBytes, SrcPitch, SrcPitch);
+    Copy.Written->AccessOrder = Tiled(DstPitch, ElemBytes, ElemBytes);
+  }
   std::vector<std::string> Names = {"n", "m", "L_mem", "pages", "L_pt",
                                     "runs"};
   for (std::string &Name : refetchNames(M, TlbEntries))

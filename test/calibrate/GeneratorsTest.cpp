@@ -240,3 +240,28 @@ TEST(Generators, MarshallingDrawsTheShapesProgramsPack) {
   EXPECT_GE(Single, 1200u / 10) << "single columns a page a row";
   EXPECT_GE(ColumnsOuter, 1200u / 12) << "columns outer, power-of-two pitch";
 }
+
+TEST(Generators, MarshallingDrawsTiledTransposesAtBothKindsOfPitch) {
+  // Transposes in square tiles, with rows a multiple of the L1's way span
+  // apart (each tile's written lines crowd one set: L_swc) and padded
+  // (none): what L_swc costs apart from the lines L2 brings in again,
+  // which the untiled power-of-two transposes carry beside it.
+  commcost::MachineInfo M;
+  M.Caches = {{1, 32 << 10, false, 8},
+              {2, 1 << 20, false, 8},
+              {3, 32 << 20, true, 16}};
+  RunContext Ctx;
+  Ctx.Machine = M;
+  Rng Random(7);
+  unsigned Crowded = 0, Spread = 0;
+  for (int I = 0; I < 1200; ++I) {
+    const auto &F = randomMarshallingPoint(Ctx, Random).Record.Features;
+    if (F.at("tile") == 0 || F.at("L_sww") == 0)
+      continue;
+    (F.at("L_swc") > 0 ? Crowded : Spread) += 1;
+  }
+  // About 1 in 200 and 1 in 40 (7 and 101 of a calibration's cold
+  // points, 6 and 33 here).
+  EXPECT_GE(Crowded, 3u) << "tiled, one set";
+  EXPECT_GE(Spread, 1200u / 60) << "tiled, spread";
+}

@@ -94,6 +94,7 @@ TEST(DefaultProfile, IsAReferenceCalibrationAndCoversEverySiteKind) {
     }
     Levels.insert("L_sw");
     Levels.insert("L_sww");
+    Levels.insert("L_swc");
     std::vector<const Model *> Models = {&P.modelForSite(Kind)};
     if (const Model *Warm = P.warmModelForSite(Kind))
       Models.push_back(Warm);

@@ -368,7 +368,7 @@ TEST(Reuse, UnpackWritesTheSliceAndBringsInTheSameLines) {
     FeatureVector Unpack =
         packRefetchFeatures(S, 0, 8, ColumnsOuter, true, M, {16});
     for (const auto &[Name, V] : Pack)
-      if (!Name.starts_with("L_rw") && Name != "L_sww")
+      if (!Name.starts_with("L_rw") && Name != "L_sww" && Name != "L_swc")
         EXPECT_EQ(Unpack.at(Name), V) << Name;
     EXPECT_EQ(Pack.at("L_sww") + Unpack.at("L_sww"), Pack.at("L_sw"))
         << R << "x" << Cc << " ld " << Ld;
@@ -619,6 +619,86 @@ TEST(Reuse, TransposeFeaturesWalkTheLoopsAsTheNestDoes) {
   std::cout << Checked << " nests and levels, " << Nonzero
             << " with lines brought in again\n";
   EXPECT_GT(Nonzero, 50u);
+}
+
+/// The share of stream Only's line switches that land in the Sets-set
+/// cache set of the line they leave (0 without switches).
+double sameSetShareOfSwitches(const Nest &N, uint64_t Line, uint64_t Sets,
+                              size_t Only) {
+  const Stream &St = N.Streams[Only];
+  uint64_t Switches = 0, SameSet = 0, Last = ~uint64_t(0);
+  for (uint64_t I = 0; I < N.Trips[0]; ++I)
+    for (uint64_t J = 0; J < N.Trips[1]; ++J) {
+      uint64_t L = (St.Base + I * St.Pitch[0] + J * St.Pitch[1]) / Line;
+      if (Last != ~uint64_t(0) && L != Last) {
+        ++Switches;
+        SameSet += L % Sets == Last % Sets;
+      }
+      Last = L;
+    }
+  return Switches ? double(SameSet) / double(Switches) : 0.0;
+}
+
+TEST(Reuse, WrittenSwitchesInOneSetAreThoseOfAWaySpanPitch) {
+  // L_swc against the enumerated nest of a transpose: at a pitch that is a
+  // multiple of the L1's way span (8 KiB, 4 ways: 2 KiB) the written
+  // switches land in the set of the line they leave (all but those that
+  // step to the next line of a row), where L_swc is L_sww; at the others
+  // (a 512-byte pitch shifts 8 of 32 sets, a padded one 1) few of them
+  // do, and it is 0.
+  MachineInfo M;
+  M.Caches = {{1, 8192, false, 4}, {2, 65536, false, 8}};
+  std::mt19937_64 Random(11);
+  unsigned All = 0, Few = 0;
+  for (int Case = 0; Case < 300; ++Case) {
+    uint64_t R = 1 + Random() % 80, Cc = 1 + Random() % 80;
+    const uint64_t Lds[] = {256, 512, 768, 64, 72, 136, 264, 520};
+    uint64_t Ld = std::max(R, Lds[Random() % 8]);
+    Nest N;
+    N.Trips[0] = R;
+    N.Trips[1] = Cc;
+    N.Streams = {{1 << 24, {Cc * 8, 8}}, {1 << 28, {8, Ld * 8}}};
+    FeatureVector F = transposeFeatures(R, Cc, 8, Cc * 8, 0, Ld * 8, M, {});
+    double Share = sameSetShareOfSwitches(N, M.LineSize, 32, 1);
+    if (Share >= 0.95 && F.at("L_sww") > 0) {
+      EXPECT_EQ(F.at("L_swc"), F.at("L_sww")) << R << "x" << Cc << " ld " << Ld;
+      ++All;
+    } else if (Share <= 0.2) {
+      EXPECT_EQ(F.at("L_swc"), 0.0) << R << "x" << Cc << " ld " << Ld;
+      ++Few;
+    }
+  }
+  EXPECT_GT(All, 50u);
+  EXPECT_GT(Few, 50u);
+  // A machine whose L1 has no ways has no such feature to give.
+  MachineInfo NoWays;
+  NoWays.Caches = {{1, 8192, false, 0}};
+  EXPECT_FALSE(
+      transposeFeatures(64, 64, 8, 512, 0, 4096, NoWays, {}).count("L_swc"));
+}
+
+TEST(Reuse, TiledTransposeFeaturesAreThePluginsOfTheTiledLoop) {
+  // The calibrator's features of a transpose in tiles against what the
+  // plugin gives the same loop (test/lit/copy-loops/tiles.c with the test
+  // profile's caches, features/switches-one-set.c with a 32 KiB 8-way L1).
+  MachineInfo Fixed;
+  Fixed.Caches = {{1, 48 << 10, false, 12}, {2, 2 << 20, false, 16}};
+  FeatureVector T16 = transposeFeatures(512, 512, 8, 4096, 0, 4096, Fixed, {}, 16);
+  EXPECT_EQ(T16.at("L_re1"), 229376.0);
+  EXPECT_EQ(T16.at("L_re2"), 0.0);
+  FeatureVector T8 = transposeFeatures(512, 512, 8, 4096, 0, 4096, Fixed, {}, 8);
+  EXPECT_EQ(T8.at("L_re1"), 0.0);
+  EXPECT_EQ(T8.at("m"), 512.0 * 512 * 8);
+  MachineInfo Epyc;
+  Epyc.Caches = {{1, 32 << 10, false, 8}};
+  for (uint64_t Ld : {2048u, 2056u, 2560u}) {
+    FeatureVector F =
+        transposeFeatures(2048, 2048, 8, Ld * 8, 0, Ld * 8, Epyc, {}, 8);
+    EXPECT_EQ(F.at("L_sww"), 3670016.0) << Ld;
+    EXPECT_EQ(F.at("L_swc"), Ld == 2056 ? 0.0 : 3670016.0) << Ld;
+  }
+  EXPECT_THROW(transposeFeatures(100, 100, 8, 800, 0, 800, Epyc, {}, 32),
+               std::invalid_argument);
 }
 
 TEST(Reuse, PowerOfTwoTransposeBringsEveryWrittenLineAgain) {

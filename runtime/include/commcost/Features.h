@@ -57,11 +57,15 @@ FeatureVector packRefetchFeatures(const Slice2D &S, uint64_t Offset,
 /// rows DstPitch bytes apart), element by element, source rows outer. n,
 /// m, L_mem, pages, L_pt, runs (of the larger side), L_re<k>, L_rw<k> (the
 /// destination's), L_sw and P_re_<N> as for
-/// packRefetchFeatures: the plugin's features of that copy loop.
+/// packRefetchFeatures: the plugin's features of that copy loop. With a
+/// Tile (dividing R and C), the loop walks Tile x Tile tiles, source rows
+/// of tiles outer, each tile source rows outer (the Parallel Research
+/// Kernels' transpose, as the plugin reads it).
 FeatureVector transposeFeatures(uint64_t R, uint64_t C, uint64_t ElemBytes,
                                 uint64_t SrcPitch, uint64_t Offset,
                                 uint64_t DstPitch, const MachineInfo &M,
-                                const std::vector<uint64_t> &TlbEntries = {});
+                                const std::vector<uint64_t> &TlbEntries = {},
+                                uint64_t Tile = 0);
 
 /// A superstep from the reads and writes (element accesses) of each
 /// processor: hr, hw (maxima), h = max(hr, hw), hrw = max_i(r_i + w_i)
