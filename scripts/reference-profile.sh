@@ -6,18 +6,28 @@
 # compiles the file in. The tests price sites with test/profiles/fixed.json,
 # so a new reference changes none of their costs.
 #
-# Usage: scripts/reference-profile.sh [BUILD_DIR]
+# With PROFILE, marks that calibration instead (one already benchmarked
+# against the current one, docs/measure.md).
+#
+# Usage: scripts/reference-profile.sh [BUILD_DIR [PROFILE]]
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$root/build}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-"$build/bin/commcost" calibrate --mpi --out "$tmp/profile.json"
-python3 - "$tmp/profile.json" "$root/runtime/profiles/default.json" <<'EOF'
+if [ $# -ge 2 ]; then
+  source=$2
+else
+  source=$tmp/profile.json
+  "$build/bin/commcost" calibrate --mpi --out "$source"
+fi
+python3 - "$source" "$root/runtime/profiles/default.json" <<'EOF'
 import json, os, sys
 source, target = sys.argv[1], sys.argv[2]
 with open(source) as f:
     profile = json.load(f)
+if profile.get("machine", {}).get("default") or not profile.get("models"):
+    sys.exit(f"{source}: not a calibration (no models, or marked default)")
 machine = profile["machine"]
 machine["description"] = "reference machine: " + machine["description"]
 machine["default"] = False
