@@ -5,6 +5,7 @@
 #include "LineFormulas.h"
 
 #include <algorithm>
+#include <bit>
 #include <numeric>
 #include <stdexcept>
 #include <utility>
@@ -19,6 +20,18 @@ Expr contiguousRunsOfSymbolicSlice(const SymbolicSlice &S) {
   Expr Runs = formulas::contiguousRuns(formulas::Dims3<Expr>{
       S.Planes, S.Rows, S.BytesPerRow, S.RowPitch, S.PlanePitch});
   return formulas::zeroWhenEmpty(Runs, {S.Planes, S.Rows, S.BytesPerRow});
+}
+
+uint64_t l1WaySpan(const MachineInfo &M) {
+  const CacheLevel *L1 = nullptr;
+  for (const CacheLevel &C : M.Caches)
+    if (C.Level == 1 && (!L1 || C.SizeBytes > L1->SizeBytes))
+      L1 = &C;
+  uint64_t Line = std::max<uint64_t>(1, M.LineSize);
+  if (!L1 || L1->Ways == 0 || L1->SizeBytes % (L1->Ways * Line) ||
+      !std::has_single_bit(L1->SizeBytes / (L1->Ways * Line)))
+    return 0;
+  return L1->SizeBytes / L1->Ways;
 }
 
 namespace {
@@ -61,13 +74,11 @@ Footprint walked(uint64_t Rows, uint64_t RowBytes, uint64_t RowPitch,
 }
 
 /// L_re<k>, L_rw<k> and L_wm<k> for each cache level of M, L_sw, L_sww,
-/// L_swc (where M's L1 has ways), P_re_<N> for each N of TlbEntries.
+/// L_swc (where M's L1 has a way span), P_re_<N> for each N of TlbEntries.
 std::vector<std::string> refetchNames(const MachineInfo &M,
                                       const std::vector<uint64_t> &TlbEntries) {
   std::vector<std::string> Names = {"L_sw", "L_sww"};
-  if (std::any_of(M.Caches.begin(), M.Caches.end(), [](const CacheLevel &C) {
-        return C.Level == 1 && C.Ways > 0;
-      }))
+  if (l1WaySpan(M))
     Names.push_back("L_swc");
   for (const CacheLevel &C : M.Caches) {
     Names.push_back("L_re" + std::to_string(C.Level));

@@ -773,12 +773,8 @@ private:
   /// 512 transpose at a pitch of 4 KiB was priced 19-25% low, at 4160
   /// bytes 11-30% high, with one price for every written switch.
   void switchesInOneSet() {
-    const CacheLevel *L1 = nullptr;
-    for (const CacheLevel &C : M.Caches)
-      if (C.Level == 1 && (!L1 || C.SizeBytes > L1->SizeBytes))
-        L1 = &C;
-    if (!L1 || L1->Ways == 0 || L1->SizeBytes % (L1->Ways * M.LineSize) ||
-        !std::has_single_bit(L1->SizeBytes / (L1->Ways * M.LineSize))) {
+    uint64_t WaySpan = l1WaySpan(M);
+    if (!WaySpan) {
       F.Unavailable.emplace("L_swc", "the profile gives no set-indexed L1 "
                                      "cache (size and ways)");
       return;
@@ -813,7 +809,7 @@ private:
       return;
     }
     Expr One = Expr::constant(1), Zero = Expr::constant(0);
-    Expr Span = Expr::constant(int64_t(L1->SizeBytes / L1->Ways));
+    Expr Span = Expr::constant(int64_t(WaySpan));
     Expr Line = Expr::constant(int64_t(M.LineSize));
     Expr SameSet = (One - Expr::min(One, Moving->Pitch % Span)) *
                    Expr::min(One, Expr::max(Zero, Moving->Pitch - Line + One));

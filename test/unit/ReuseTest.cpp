@@ -670,11 +670,16 @@ TEST(Reuse, WrittenSwitchesInOneSetAreThoseOfAWaySpanPitch) {
   }
   EXPECT_GT(All, 50u);
   EXPECT_GT(Few, 50u);
-  // A machine whose L1 has no ways has no such feature to give.
+  // A machine whose L1 has no ways, or ways that leave a set count other
+  // than a power of two, has no such feature to give.
   MachineInfo NoWays;
   NoWays.Caches = {{1, 8192, false, 0}};
   EXPECT_FALSE(
       transposeFeatures(64, 64, 8, 512, 0, 4096, NoWays, {}).count("L_swc"));
+  NoWays.Caches = {{1, 49152, false, 8}};
+  EXPECT_FALSE(
+      transposeFeatures(64, 64, 8, 512, 0, 4096, NoWays, {}).count("L_swc"));
+  EXPECT_EQ(l1WaySpan(M), 2048u);
 }
 
 TEST(Reuse, TiledTransposeFeaturesAreThePluginsOfTheTiledLoop) {

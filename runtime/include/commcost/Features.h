@@ -29,6 +29,12 @@ Expr contiguousRunsOfSymbolicSlice(const SymbolicSlice &S);
 /// find it cached.
 uint64_t pageTableLineSpan(const MachineInfo &M);
 
+/// Bytes of one way of M's L1 data cache (size / ways: lines that many
+/// bytes apart share a set), when M gives its size and ways and they make
+/// a power-of-two count of sets (address bits index them); else 0. What
+/// L_swc needs.
+uint64_t l1WaySpan(const MachineInfo &M);
+
 /// One transfer of slice S whose first byte is at Offset: n = 1, m bytes,
 /// L_mem unique lines, pages (the same count with the page as the line),
 /// L_pt (the same with pageTableLineSpan as the line: the lines of
