@@ -739,10 +739,12 @@ private:
   /// alone (AgainWritten, as WrittenName when not empty), of the
   /// footprints walked in units of G.LineSize; a footprint whose blocks
   /// are touched in pieces or are of a symbolic size, or whose rows lie at
-  /// loaded pointers, is taken to reuse its units (0).
-  void transfersAgain(const std::string &Name, const CacheGeometry &G,
-                      const std::string &RerunName = "",
-                      const std::string &WrittenName = "") {
+  /// loaded pointers, is taken to reuse its units (0). Returns the
+  /// transfers (empty when they exceed 2^64).
+  std::optional<Refetched<Expr>>
+  transfersAgain(const std::string &Name, const CacheGeometry &G,
+                 const std::string &RerunName = "",
+                 const std::string &WrittenName = "") {
     // The cache levels share one line size: their walks are the same.
     auto Units = refetchedOf(walksIn(G.LineSize), G, !RerunName.empty());
     for (auto [Feature, Value] :
@@ -755,11 +757,7 @@ private:
         else
           F.Unavailable.emplace(*Feature, "its transfers exceed 2^64");
       }
-  }
-
-  /// The cache L_sw counts transfers into: one line a footprint.
-  CacheGeometry switchCache() const {
-    return {M.LineSize * footprints().size(), M.LineSize, 0};
+    return Units;
   }
 
   /// L_swc: the written switches (L_sww) of a walk whose every switch
@@ -771,8 +769,9 @@ private:
   /// 8.7-8.8 ms 16448 bytes apart, where the lines of each tile fit L1
   /// either way (8 lines in 8 ways: L_re1 is 0 at both pitches); a 512 x
   /// 512 transpose at a pitch of 4 KiB was priced 19-25% low, at 4160
-  /// bytes 11-30% high, with one price for every written switch.
-  void switchesInOneSet() {
+  /// bytes 11-30% high, with one price for every written switch. Switches:
+  /// the transfers L_sw and L_sww are counted from.
+  void switchesInOneSet(const std::optional<Refetched<Expr>> &Switches) {
     uint64_t WaySpan = l1WaySpan(M);
     if (!WaySpan) {
       F.Unavailable.emplace("L_swc", "the profile gives no set-indexed L1 "
@@ -791,8 +790,7 @@ private:
       F.Values.emplace("L_swc", Expr::constant(0));
       return;
     }
-    auto Units = refetchedOf(walksIn(M.LineSize), switchCache(), false);
-    if (!Units) {
+    if (!Switches) {
       F.Unavailable.emplace("L_swc", "its transfers exceed 2^64");
       return;
     }
@@ -813,7 +811,7 @@ private:
     Expr Line = Expr::constant(int64_t(M.LineSize));
     Expr SameSet = (One - Expr::min(One, Moving->Pitch % Span)) *
                    Expr::min(One, Expr::max(Zero, Moving->Pitch - Line + One));
-    F.Values.emplace("L_swc", SameSet * Units->AgainWritten);
+    F.Values.emplace("L_swc", SameSet * Switches->AgainWritten);
   }
 
   /// L_wm<k>: lines a run of the site brings into the level-k cache when
@@ -843,10 +841,13 @@ private:
       if (wanted(Name) || wanted(Warm) || wanted(Written))
         transfersAgain(Name, G, wanted(Warm) ? Warm : "", Written);
     }
-    if (wanted("L_sw") || wanted("L_sww"))
-      transfersAgain("L_sw", switchCache(), "", "L_sww");
-    if (wanted("L_swc"))
-      switchesInOneSet();
+    if (wanted("L_sw") || wanted("L_sww") || wanted("L_swc")) {
+      auto Switches = transfersAgain(
+          "L_sw", {M.LineSize * footprints().size(), M.LineSize, 0}, "",
+          "L_sww");
+      if (wanted("L_swc"))
+        switchesInOneSet(Switches);
+    }
     for (const std::string &Name : Wanted) {
       uint64_t Entries = 0;
       if (!Name.starts_with("P_re_") ||
