@@ -113,17 +113,20 @@ std::vector<size_t> undominated(const std::vector<std::vector<uint64_t>> &Sig,
   return Kept;
 }
 
-/// Min and max of exact counts, one per admissible offset. Signatures,
-/// when given, prune the candidates that can never be the extreme.
-Bounds extremes(const std::vector<Expr> &Counts,
+/// Min and max of the exact counts CountAt(Offsets[i]). Signatures, when
+/// given, prune the candidates that can never be the extreme before their
+/// expressions are built.
+template <typename CountFn>
+Bounds extremes(const std::vector<uint64_t> &Offsets, CountFn CountAt,
                 const std::vector<std::vector<uint64_t>> &Sig) {
   auto Pick = [&](bool Lower) {
     std::vector<Expr> Kept;
     if (Sig.empty())
-      Kept = Counts;
+      for (uint64_t O : Offsets)
+        Kept.push_back(CountAt(O));
     else
       for (size_t I : undominated(Sig, Lower))
-        Kept.push_back(Counts[I]);
+        Kept.push_back(CountAt(Offsets[I]));
     return Lower ? Expr::minOf(Kept) : Expr::maxOf(Kept);
   };
   return {Pick(true), Pick(false)};
@@ -137,6 +140,13 @@ struct Shape2D {
 /// The most expressions an extreme is taken over: beyond it, bounds that
 /// are not exact but a few terms long.
 constexpr size_t MaxCandidates = 16;
+
+/// The most rows (offsets times a period of rows) whose counts may be
+/// compared to prune the candidates: every offset and period of a 128-byte
+/// line, a page's only at a few offsets or with short periods. Comparing
+/// is quadratic in the offsets; a char array's rows at 4096 offsets of a
+/// page, 4096 rows a period, took minutes and gigabytes.
+constexpr uint64_t MaxSignatureSteps = 1 << 16;
 
 /// Whether exact bounds print in at most MaxNodes nodes (min and max
 /// together); beyond, the callers give bounds of a few terms instead.
@@ -167,8 +177,9 @@ unsigned euclidSteps(uint64_t M, uint64_t A) {
 /// count is nondecreasing in the offset when the rows form one range of
 /// lines or all start at the same offset (W == 0), so only the ends
 /// matter; otherwise every offset is a candidate, pruned by the counts of
-/// up to one period of rows when only the row count is symbolic. Without
-/// pruning, at most MaxCandidates offsets (std::nullopt beyond).
+/// up to one period of rows when only the row count is symbolic (at most
+/// MaxSignatureSteps rows in all). Without pruning, at most MaxCandidates
+/// offsets (std::nullopt beyond).
 std::optional<Bounds> knownResidueRows(const Shape2D &S, uint64_t W,
                                        const std::vector<uint64_t> &Offsets,
                                        uint64_t L) {
@@ -181,25 +192,25 @@ std::optional<Bounds> knownResidueRows(const Shape2D &S, uint64_t W,
   std::optional<Num> Gap = known(S.Pitch - S.Bytes);
   if (W == 0 || (Gap && *Gap < Num(L)))
     return Bounds{CountAt(Offsets.front()), CountAt(Offsets.back())};
-  std::vector<Expr> Counts;
   std::vector<std::vector<uint64_t>> Sig;
   std::optional<Num> C = known(S.Bytes), Pitch = known(S.Pitch);
-  if (!(C && Pitch) && Offsets.size() > MaxCandidates)
-    return std::nullopt;
   uint64_t Period = L / std::gcd(W, L);
-  for (uint64_t O : Offsets) {
-    Counts.push_back(CountAt(O));
-    // The count is q times that of a period plus that of the first s
-    // rows (R = q*P + s): comparing the counts of 0..P rows compares all.
-    if (C && Pitch) {
-      std::vector<uint64_t> V;
-      for (uint64_t R = 0; R <= Period; ++R)
-        V.push_back(uniqueLinesOf2DSlice({R, uint64_t(*C), uint64_t(*Pitch)},
-                                         O, L));
+  bool Prune = C && Pitch && Offsets.size() * Period <= MaxSignatureSteps;
+  if (!Prune && Offsets.size() > MaxCandidates)
+    return std::nullopt;
+  // The count is q times that of a period plus that of the first s rows
+  // (R = q*P + s): comparing the counts of 0..P rows compares all. Rows a
+  // line or more apart share no line, so the count of R + 1 rows is that
+  // of R plus the last row's own lines: a period costs P steps, not P
+  // floor sums.
+  if (Prune)
+    for (uint64_t O : Offsets) {
+      std::vector<uint64_t> V{0};
+      for (uint64_t R = 0, Start = O; R < Period; ++R, Start = (Start + W) % L)
+        V.push_back(V.back() + (Start + uint64_t(*C) - 1) / L + 1);
       Sig.push_back(std::move(V));
     }
-  }
-  return extremes(Counts, Sig);
+  return extremes(Offsets, CountAt, Sig);
 }
 
 /// Rows that all touch the same number of lines, PerRow, at every

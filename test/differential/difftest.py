@@ -180,18 +180,26 @@ class Context:
     def __init__(self, opts):
         self.opts = opts
         self.mpi_cflags = shlex.split(opts.mpi_cflags)
+        # (seconds, source, level) of each compilation with the plugin.
+        self.compile_times = []
 
 
 def compile_records(ctx, src, level, out, backend=False):
     """The plugin's records of src at level. The records come from the
     middle end, so the backend is skipped (-emit-llvm) unless asked for;
-    check_backend() shows that it changes nothing."""
-    run_cmd([ctx.opts.clang, level, f"-fplugin={ctx.opts.plugin}",
+    check_backend() shows that it changes nothing. A compilation that
+    takes more than --compile-cpu seconds of CPU time is killed (prlimit):
+    the error names the program and level, where a blow-up would
+    otherwise time the whole test out without a word."""
+    begin = time.time()
+    run_cmd(["prlimit", f"--cpu={ctx.opts.compile_cpu}",
+             ctx.opts.clang, level, f"-fplugin={ctx.opts.plugin}",
              *ctx.mpi_cflags, "-fopenmp", "-w", "-fsave-optimization-record",
              "-foptimization-record-passes=commcost",
              f"-foptimization-record-file={out}",
              *([] if backend else ["-emit-llvm"]), "-c", src, "-o",
              os.devnull])
+    ctx.compile_times.append((time.time() - begin, src, level))
     return load_remarks(out)
 
 
@@ -502,6 +510,9 @@ def main():
     ap.add_argument("--levels", default=",".join(LEVELS))
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--mutate", type=int, default=0, metavar="N")
+    ap.add_argument("--compile-cpu", type=int, default=120, metavar="S",
+                    help="CPU seconds one compilation with the plugin may "
+                    "take (a 100-site program takes about 1)")
     ap.add_argument("--show", type=int, default=20,
                     help="reproducers printed in full")
     ap.add_argument("--strict", choices=("0", "1"), default="1",
@@ -547,6 +558,10 @@ def main():
                 errors.append(f"program {p.index}: {e}")
     for e in errors:
         print(f"error: {e}")
+    slowest = sorted(ctx.compile_times, reverse=True)[:3]
+    print("slowest compilations: " + ", ".join(
+        f"{os.path.basename(src)} {level} {t:.1f} s"
+        for t, src, level in slowest))
     return report(opts, programs, verdicts, mutations, errors, start)
 
 

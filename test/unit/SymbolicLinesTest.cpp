@@ -172,6 +172,53 @@ TEST(SymbolicLinesRows, SymbolicRowCountConstantPitch) {
             << " symbolic-row bindings checked\n";
 }
 
+// Rows a page or more apart at page size, their start known only modulo
+// a small alignment (a char array's rows at up to 4096 offsets of a page,
+// up to 4096 rows a period): exact where the floor sums take at most 10
+// steps and the offsets times a period's rows are at most 2^16 or the
+// offsets at most 16, bounds that hold elsewhere. Pruning every such candidate by its counts took minutes.
+TEST(SymbolicLinesRows, PageRowsAtManyOffsets) {
+  Checker C;
+  const uint64_t L = 4096;
+  uint64_t Exact = 0, Bounded = 0;
+  for (int I = 0; I < 120; ++I) {
+    uint64_t Elem = uint64_t(1) << C.uniform(0, 3);
+    uint64_t Bytes = Elem * (C.uniform(0, 1) ? C.uniform(1, 8)
+                                             : C.uniform(1, 2 * L / Elem));
+    uint64_t Pitch = Bytes + L + Elem * C.uniform(0, 3 * L / Elem);
+    uint64_t A = Elem << C.uniform(0, 12 - C.uniform(0, 3));
+    uint64_t Offsets = L / std::min(A, L);
+    uint64_t Period = L / std::gcd(Pitch % L, L);
+    unsigned Steps = 0;
+    for (uint64_t M = L, W = Pitch % L; W != 0; ++Steps)
+      std::swap(M %= W, W);
+    bool ExactHere = Steps <= 10 && (Offsets <= 16 ||
+                                     Offsets * Period <= (uint64_t(1) << 16));
+    SymbolicSlice S{num(1), N, num(Bytes), num(Pitch), Expr()};
+    SymbolicLineBounds B = C.bounds(S, Placement::aligned(A), L);
+    for (int J = 0; J < 12; ++J) {
+      Expr::IntBindings Vars{{"n", J < 6 ? J + 1 : C.value(100000)}};
+      Slice2D Flat{static_cast<uint64_t>(Vars["n"]), Bytes, Pitch};
+      std::string What = bindingText(Vars) + "bytes " + std::to_string(Bytes) +
+                         " pitch " + std::to_string(Pitch) + " align " +
+                         std::to_string(A);
+      LineBounds Truth = uniqueLinesOf2DSlice(Flat, Placement::aligned(A), L);
+      if (ExactHere) {
+        C.expectAt(B, Vars, Truth, What);
+        ++Exact;
+        continue;
+      }
+      ASSERT_LE(B.Min.evaluate(Vars), int64_t(Truth.Min)) << What;
+      ASSERT_GE(B.Max.evaluate(Vars), int64_t(Truth.Max)) << What;
+      ++Bounded;
+    }
+  }
+  EXPECT_GT(Exact, 0u);
+  EXPECT_GT(Bounded, 0u);
+  std::cout << "[ cases    ] " << Exact << " exact, " << Bounded
+            << " bounded page-row bindings\n";
+}
+
 TEST(SymbolicLinesRows, SymbolicPitchAlignedRows) {
   // A column of an n x n matrix of e-byte elements (pitch e*n), and wider
   // columns, with every guaranteed alignment and every known offset whose
