@@ -115,18 +115,24 @@ std::vector<size_t> undominated(const std::vector<std::vector<uint64_t>> &Sig,
 
 /// Min and max of the exact counts CountAt(Offsets[i]). Signatures, when
 /// given, prune the candidates that can never be the extreme before their
-/// expressions are built.
+/// expressions are built; each is built once, for the min and the max.
 template <typename CountFn>
 Bounds extremes(const std::vector<uint64_t> &Offsets, CountFn CountAt,
                 const std::vector<std::vector<uint64_t>> &Sig) {
+  std::vector<std::optional<Expr>> Counts(Offsets.size());
+  auto At = [&](size_t I) -> const Expr & {
+    if (!Counts[I])
+      Counts[I] = CountAt(Offsets[I]);
+    return *Counts[I];
+  };
   auto Pick = [&](bool Lower) {
     std::vector<Expr> Kept;
     if (Sig.empty())
-      for (uint64_t O : Offsets)
-        Kept.push_back(CountAt(O));
+      for (size_t I = 0; I < Offsets.size(); ++I)
+        Kept.push_back(At(I));
     else
       for (size_t I : undominated(Sig, Lower))
-        Kept.push_back(CountAt(Offsets[I]));
+        Kept.push_back(At(I));
     return Lower ? Expr::minOf(Kept) : Expr::maxOf(Kept);
   };
   return {Pick(true), Pick(false)};
