@@ -19,8 +19,9 @@
 namespace commcost::calib {
 
 /// Page counts the suite chases through: the sizes of tlbSizesTried() and
-/// the steps between them, from past any first-level TLB to twice the
-/// largest.
+/// the steps between them, from past any first-level TLB to four times
+/// the largest (two counts past it: a full walk is a level two
+/// neighbouring counts reach).
 const std::vector<uint64_t> &tlbPagesChased();
 
 /// What a translation adds to one access when P pages are walked in a
@@ -33,9 +34,10 @@ std::vector<TranslationCost> translationCosts(const std::vector<Point> &Tlb);
 
 /// The most pages a cycle walks without missing the TLB: the last page
 /// count before the cost first passes half way from the smallest count's
-/// cost (second-level hits) to the largest's (every page walked). None
-/// when the costs climb by less than MinStepNs (huge pages, or a TLB
-/// larger than the chase).
+/// cost (second-level hits) to a full walk's, the highest cost two
+/// neighbouring counts both reach (every page walked; the largest counts
+/// also miss the page-table lines in cache). None when the costs climb by
+/// less than MinStepNs (huge pages, or a TLB larger than the chase).
 constexpr double MinStepNs = 2;
 std::optional<uint64_t> tlbReach(const std::vector<TranslationCost> &Costs);
 

@@ -21,6 +21,17 @@ uint64_t maxOf(const std::vector<uint64_t> &V) {
 uint64_t sumOf(const std::vector<uint64_t> &V) {
   return std::accumulate(V.begin(), V.end(), uint64_t(0));
 }
+/// Visits the features of each of N marshalling points drawn (seed 7) for
+/// a machine with these caches.
+template <class Visitor>
+void drawMarshalling(decltype(commcost::MachineInfo::Caches) Caches, int N,
+                     Visitor Visit) {
+  RunContext Ctx;
+  Ctx.Machine.Caches = std::move(Caches);
+  Rng Random(7);
+  for (int I = 0; I < N; ++I)
+    Visit(randomMarshallingPoint(Ctx, Random).Record.Features);
+}
 } // namespace
 
 TEST(Generators, Suite1MatchesThePaper) {
@@ -221,22 +232,17 @@ TEST(Generators, MarshallingDrawsTheShapesProgramsPack) {
   // outer at a power-of-two pitch (each column after the first brought in
   // again). About 1 shape in 7 and 1 in 8 are drawn; at random widths
   // alone, single columns were 1 in 16.
-  commcost::MachineInfo M;
-  M.Caches = {{1, 48 << 10, false, 12},
-              {2, 1280 << 10, false, 20},
-              {3, 32 << 20, false, 16}};
-  RunContext Ctx;
-  Ctx.Machine = M;
-  Rng Random(7);
   unsigned Single = 0, ColumnsOuter = 0;
-  for (int I = 0; I < 1200; ++I) {
-    const auto &F = randomMarshallingPoint(Ctx, Random).Record.Features;
+  drawMarshalling({{1, 48 << 10, false, 12},
+                   {2, 1280 << 10, false, 20},
+                   {3, 32 << 20, false, 16}},
+                  1200, [&](const auto &F) {
     bool PageARow = F.at("cols") * 8 >= 4096 && F.at("memcpy_rows") == 0;
     Single += PageARow && F.at("count") == 1 && F.at("rows") >= 2;
     double Cols = F.at("cols");
     ColumnsOuter += F.at("columns_outer") != 0 && F.at("count") >= 2 &&
                     std::has_single_bit(uint64_t(Cols)) && PageARow;
-  }
+  });
   EXPECT_GE(Single, 1200u / 10) << "single columns a page a row";
   EXPECT_GE(ColumnsOuter, 1200u / 12) << "columns outer, power-of-two pitch";
 }
@@ -246,22 +252,34 @@ TEST(Generators, MarshallingDrawsTiledTransposesAtBothKindsOfPitch) {
   // apart (each tile's written lines crowd one set: L_swc) and padded
   // (none): what L_swc costs apart from the lines L2 brings in again,
   // which the untiled power-of-two transposes carry beside it.
-  commcost::MachineInfo M;
-  M.Caches = {{1, 32 << 10, false, 8},
-              {2, 1 << 20, false, 8},
-              {3, 32 << 20, true, 16}};
-  RunContext Ctx;
-  Ctx.Machine = M;
-  Rng Random(7);
   unsigned Crowded = 0, Spread = 0;
-  for (int I = 0; I < 1200; ++I) {
-    const auto &F = randomMarshallingPoint(Ctx, Random).Record.Features;
-    if (F.at("tile") == 0 || F.at("L_sww") == 0)
-      continue;
-    (F.at("L_swc") > 0 ? Crowded : Spread) += 1;
-  }
+  drawMarshalling({{1, 32 << 10, false, 8},
+                   {2, 1 << 20, false, 8},
+                   {3, 32 << 20, true, 16}},
+                  1200, [&](const auto &F) {
+    if (F.at("tile") != 0 && F.at("L_sww") != 0)
+      (F.at("L_swc") > 0 ? Crowded : Spread) += 1;
+  });
   // About 1 in 200 and 1 in 40 (7 and 101 of a calibration's cold
   // points, 6 and 33 here).
   EXPECT_GE(Crowded, 3u) << "tiled, one set";
   EXPECT_GE(Spread, 1200u / 60) << "tiled, spread";
+}
+
+TEST(Generators, MarshallingWalksColumnsBeyondEveryTlbTriedBesideASmallCache) {
+  // Beside a last level of 8 MiB the largest matrix side is 2048: without
+  // taller matrices no column walked more pages than a TLB of 2048 holds,
+  // and the pages walked again were priced 0 for want of shapes. Columns
+  // outer of up to twice the largest TLB tried in rows: about 1 shape in
+  // 56 walks pages again beyond a TLB of 2048 and 1 in 170 beyond 8192.
+  unsigned Beyond2048 = 0, Beyond8192 = 0;
+  drawMarshalling({{1, 32 << 10, false, 8},
+                   {2, 512 << 10, false, 8},
+                   {3, 8 << 20, true, 16}},
+                  3000, [&](const auto &F) {
+    Beyond2048 += F.at("P_re_2048") > 0;
+    Beyond8192 += F.at("P_re_8192") > 0;
+  });
+  EXPECT_GE(Beyond2048, 3000u / 100) << "pages walked again, TLB of 2048";
+  EXPECT_GE(Beyond8192, 3000u / 400) << "pages walked again, TLB of 8192";
 }
