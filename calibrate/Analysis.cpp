@@ -154,7 +154,8 @@ uint64_t cacheLines(const MachineInfo &Mc, unsigned Level) {
 /// (capacities from the machine).
 std::vector<ModelForm> streamForms(const std::vector<Observation> &Train,
                                    const MachineInfo &Mc,
-                                   std::optional<uint64_t> TlbReach) {
+                                   std::optional<uint64_t> TlbReach,
+                                   std::optional<uint64_t> TlbClimb) {
   std::string Base =
       "a*n + b*m + c*L_mem + e*pages + f*runs + s*min(L_mem, K*pages) + "
       "u*min(L_mem, J*n)";
@@ -242,23 +243,36 @@ std::vector<ModelForm> streamForms(const std::vector<Observation> &Train,
   }
   // Pages walked again: with a TLB of the size nearest the measured reach
   // among those the points carry; without a measurement, the one whose
-  // fit of the training points has the least relative error.
+  // fit of the training points has the least relative error. Where the
+  // measured costs start to climb well below the reach, the pages walked
+  // again beyond the size nearest that start are priced too (t0): the
+  // two terms follow a TLB that thins out gradually.
   if (!ReuseCoefs.empty()) {
     std::vector<uint64_t> Sizes;
     for (const auto &[Name, V] : Train.front().Features)
       if (Name.starts_with("P_re_"))
         Sizes.push_back(std::stoull(Name.substr(5)));
+    std::optional<uint64_t> Start;
+    if (TlbReach && TlbClimb && !Sizes.empty() &&
+        nearestTlbSize(*TlbClimb, Sizes) < nearestTlbSize(*TlbReach, Sizes))
+      Start = nearestTlbSize(*TlbClimb, Sizes);
+    std::string Climb =
+        Start ? " + t0*P_re_" + std::to_string(*Start) : std::string();
     std::vector<std::string> Pages;
     for (uint64_t N : tlbSizesToFit(Sizes, TlbReach))
-      Pages.push_back(Reuse + " + t*P_re_" + std::to_string(N));
+      Pages.push_back(Reuse + Climb + " + t*P_re_" + std::to_string(N));
     std::vector<std::string> C = Coefs;
     C.insert(C.end(), ReuseCoefs.begin(), ReuseCoefs.end());
+    if (Start)
+      C.push_back("t0");
     C.push_back("t");
     std::vector<std::string> Texts;
     for (const std::string &P : Pages)
       Texts.push_back(Stream + P);
     if (std::optional<size_t> Tlb = leastErrorForm(Texts, C, Train)) {
       Reuse = Pages[*Tlb];
+      if (Start)
+        ReuseCoefs.push_back("t0");
       ReuseCoefs.push_back("t");
     }
   }
@@ -323,7 +337,7 @@ void analyseMarshalling(Analysis &A, const std::vector<Point> &Ps,
   size_t Seeds = Forms.size();
   for (const ModelForm &F : formsFor("commcost", Train))
     Forms.push_back(F);
-  for (const ModelForm &F : streamForms(Train, Mc, A.TlbReach))
+  for (const ModelForm &F : streamForms(Train, Mc, A.TlbReach, A.TlbClimb))
     Forms.push_back(F);
   for (size_t I = 0; I < Forms.size(); ++I)
     fitForm(A, Forms[I], I >= Seeds, "marshalling", Group, Forms[I].Name,
@@ -810,6 +824,7 @@ Analysis analyse(const RawSet &Raw, const MachineInfo &Machine) {
   if (auto *T = Get("tlb")) {
     A.TlbCosts = translationCosts(*T);
     A.TlbReach = tlbReach(A.TlbCosts);
+    A.TlbClimb = tlbClimbStart(A.TlbCosts);
   }
   if (auto *M = Get("marshalling")) {
     analyseMarshalling(A, *M, Machine);
@@ -970,6 +985,8 @@ Profile buildProfile(const Analysis &A, const MachineInfo &Machine,
   Cal["noise_floor"] = A.NoiseFloor;
   if (A.TlbReach)
     Cal["tlb_reach_pages"] = *A.TlbReach;
+  if (A.TlbClimb)
+    Cal["tlb_climb_pages"] = *A.TlbClimb;
   Cal["placement_spread"] = A.PlacementSpread;
   Cal["breakpoints_bytes"] = A.Breakpoints;
   Cal["send_breakpoints_bytes"] = A.SendBreakpoints;

@@ -58,9 +58,10 @@ struct Analysis {
   double PlacementSpread = 0;
   /// What a translation costs per access by pages walked (suite tlb),
   /// and the TLB's reach from it: the pages-walked-again terms use the
-  /// tried TLB size nearest it (TlbReach.h).
+  /// tried TLB size nearest it, and the one nearest where the costs start
+  /// to climb where that is smaller (TlbReach.h).
   std::vector<TranslationCost> TlbCosts;
-  std::optional<uint64_t> TlbReach;
+  std::optional<uint64_t> TlbReach, TlbClimb;
   std::vector<FittedForm> Fits;
   std::vector<Target> Targets;
   /// Message sizes of protocol switches, seen in the block permutations.

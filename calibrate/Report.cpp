@@ -202,13 +202,19 @@ std::string reportMarkdown(const Analysis &A, const RawSet &Raw,
       OS << " " << num(C.Ns, 3) << " |";
     OS << "\n\n";
   }
-  if (A.TlbReach)
+  if (A.TlbReach) {
     OS << "Reach: **" << *A.TlbReach
        << " pages** (the last count before half way from the first to the "
           "last cost); the pages-walked-again terms use a TLB of "
        << nearestTlbSize(*A.TlbReach, tlbSizesTried())
        << " entries, the size tried nearest it.\n\n";
-  else
+    if (A.TlbClimb)
+      OS << "The costs start to climb past **" << *A.TlbClimb
+         << " pages** (the last count within " << MinStepNs
+         << " ns of the first); where the size tried nearest it is smaller "
+            "than the reach's, the pages walked again beyond it are priced "
+            "too (t0).\n\n";
+  } else
     OS << "Not measured (suite `tlb` not selected, or no step in its "
           "costs): the pages-walked-again terms use the TLB size whose fit "
           "has the least error.\n\n";

@@ -146,6 +146,17 @@ std::optional<uint64_t> tlbReach(const std::vector<TranslationCost> &Costs) {
   return std::nullopt;
 }
 
+std::optional<uint64_t>
+tlbClimbStart(const std::vector<TranslationCost> &Costs) {
+  if (!tlbReach(Costs))
+    return std::nullopt;
+  double Lo = Costs.front().Ns;
+  for (size_t I = 1; I < Costs.size(); ++I)
+    if (Costs[I].Ns > Lo + MinStepNs)
+      return Costs[I - 1].Pages;
+  return std::nullopt;
+}
+
 std::vector<uint64_t> tlbSizesToFit(const std::vector<uint64_t> &Sizes,
                                     std::optional<uint64_t> Reach) {
   if (!Reach || Sizes.empty())

@@ -677,14 +677,47 @@ TEST(Analysis, WarmSitesArePricedByModelsFittedOnWarmPoints) {
 /// The tlb suite's chases on a machine whose TLB holds Reach pages: an
 /// access costs 5 ns dense, 2 ns more sparse within the reach and 15 ns
 /// more beyond it.
-void addSyntheticTlb(RawSet &Raw, uint64_t Reach) {
+/// Chases whose translations cost 2 ns to Climb pages, 5 ns to Reach
+/// and 15 ns beyond.
+void addSyntheticTlb(RawSet &Raw, uint64_t Reach, uint64_t Climb = 0) {
+  Climb = Climb ? Climb : Reach;
   for (uint64_t Pages : tlbPagesChased())
     for (bool Sparse : {true, false}) {
-      double Ns = 5 + (Sparse ? (Pages <= Reach ? 2 : 15) : 0);
+      double Translation = Pages <= Climb ? 2 : Pages <= Reach ? 5 : 15;
+      double Ns = 5 + (Sparse ? Translation : 0);
       Raw["tlb"].push_back(
           pointOf("tlb", Sparse ? "sparse" : "dense", "chase", 1,
                   {{"pages", double(Pages)}, {"steps", 1e5}}, Ns * 100));
     }
+}
+
+/// Raw's marshalling points replaced by 300 blocks of columns (100
+/// training), walked rows or columns outer, cold ones timed by Cold and
+/// warm ones by a warm copy whose pages beyond 1024 cost.
+void addColumnsWalkedAgain(RawSet &Raw, const Model &Cold) {
+  Raw.erase("marshalling");
+  Model WarmCopy(
+      "truth", "a*n + b*m + c*L_mem + e*pages + g*max(0, pages - 1024)",
+      {{"a", 0.1}, {"b", 5e-5}, {"c", 0.001}, {"e", 0.05}, {"g", 0.02}});
+  Rng R(5);
+  std::uniform_int_distribution<int> Dim(2, 6000), Cnt(1, 200), Outer(0, 1);
+  for (int I = 0; I < 300; ++I) {
+    double Rows = Dim(R), C = Cnt(R);
+    bool ColumnsOuter = Outer(R);
+    double Lines = Rows * std::ceil(C * 8 / 64.0);
+    FeatureVector F{
+        {"n", 1},         {"m", Rows * C * 8},
+        {"L_mem", Lines}, {"pages", Rows},
+        {"runs", Rows},   {"L_re1", ColumnsOuter ? Rows * C - Lines : 0}};
+    for (double N : {1024.0, 4096.0})
+      F["P_re_" + std::to_string(int(N))] =
+          ColumnsOuter && Rows > N ? Rows * (C - 1) : 0;
+    std::string Set = I < 100 ? "train" : "test";
+    Raw["marshalling"].push_back(
+        pointOf("marshalling", "column", Set, 1, F, Cold.evaluate(F)));
+    Raw["marshalling"].push_back(pointOf(
+        "marshalling", "column", "warm-" + Set, 1, F, WarmCopy.evaluate(F)));
+  }
 }
 
 TEST(Analysis, TheMeasuredTlbReachChoosesThePagesWalkedAgain) {
@@ -694,32 +727,14 @@ TEST(Analysis, TheMeasuredTlbReachChoosesThePagesWalkedAgain) {
   // machine says, whatever size fits these points best.
   auto Build = [](bool Measured) {
     RawSet Raw = syntheticRaw();
-    Raw.erase("marshalling");
-    Model WarmCopy(
-        "truth", "a*n + b*m + c*L_mem + e*pages + g*max(0, pages - 1024)",
-        {{"a", 0.1}, {"b", 5e-5}, {"c", 0.001}, {"e", 0.05}, {"g", 0.02}});
-    Model Truth(
-        "truth", "a*n + b*m + c*L_mem + r1*L_re1 + t*P_re_1024",
-        {{"a", 0.2}, {"b", 1e-4}, {"c", 0.004}, {"r1", 0.003}, {"t", 0.02}});
-    Rng R(5);
-    std::uniform_int_distribution<int> Dim(2, 6000), Cnt(1, 200), Outer(0, 1);
-    for (int I = 0; I < 300; ++I) {
-      double Rows = Dim(R), C = Cnt(R);
-      bool ColumnsOuter = Outer(R);
-      double Lines = Rows * std::ceil(C * 8 / 64.0);
-      FeatureVector F{
-          {"n", 1},         {"m", Rows * C * 8},
-          {"L_mem", Lines}, {"pages", Rows},
-          {"runs", Rows},   {"L_re1", ColumnsOuter ? Rows * C - Lines : 0}};
-      for (double N : {1024.0, 4096.0})
-        F["P_re_" + std::to_string(int(N))] =
-            ColumnsOuter && Rows > N ? Rows * (C - 1) : 0;
-      std::string Set = I < 100 ? "train" : "test";
-      Raw["marshalling"].push_back(
-          pointOf("marshalling", "column", Set, 1, F, Truth.evaluate(F)));
-      Raw["marshalling"].push_back(pointOf(
-          "marshalling", "column", "warm-" + Set, 1, F, WarmCopy.evaluate(F)));
-    }
+    addColumnsWalkedAgain(
+        Raw,
+        Model("truth", "a*n + b*m + c*L_mem + r1*L_re1 + t*P_re_1024",
+              {{"a", 0.2},
+               {"b", 1e-4},
+               {"c", 0.004},
+               {"r1", 0.003},
+               {"t", 0.02}}));
     if (Measured)
       addSyntheticTlb(Raw, 4096);
     return analyse(Raw, MachineInfo{});
@@ -746,6 +761,38 @@ TEST(Analysis, TheMeasuredTlbReachChoosesThePagesWalkedAgain) {
   EXPECT_NE(ColdMeasured.find("t*P_re_4096"), std::string::npos)
       << ColdMeasured;
   EXPECT_TRUE(WarmMeasured.ends_with("max(0, pages - 4096)")) << WarmMeasured;
+}
+
+TEST(Analysis, ATlbThatThinsOutGraduallyPricesPagesWalkedAgainTwice) {
+  // Translations that start to cost more past 1024 pages and reach a full
+  // walk past 4096 (the chase of a Xeon guest on a Granite Rapids host
+  // climbs so): pages walked again beyond each are priced, and the fit
+  // finds what each costs.
+  RawSet Raw = syntheticRaw();
+  addColumnsWalkedAgain(
+      Raw, Model("truth",
+                 "a*n + b*m + c*L_mem + r1*L_re1 + t0*P_re_1024 + "
+                 "t*P_re_4096",
+                 {{"a", 0.2},
+                  {"b", 1e-4},
+                  {"c", 0.004},
+                  {"r1", 0.003},
+                  {"t0", 0.01},
+                  {"t", 0.02}}));
+  addSyntheticTlb(Raw, 4096, 1024);
+  Analysis A = analyse(Raw, MachineInfo{});
+  EXPECT_EQ(A.TlbReach, std::optional<uint64_t>(4096));
+  EXPECT_EQ(A.TlbClimb, std::optional<uint64_t>(1024));
+  const FittedForm *Cold = nullptr;
+  for (const FittedForm &F : A.Fits)
+    if (F.Form == "M1-stream-reuse")
+      Cold = &F;
+  ASSERT_NE(Cold, nullptr);
+  std::string Text = Cold->M.formText();
+  EXPECT_NE(Text.find("t0*P_re_1024 + t*P_re_4096"), std::string::npos)
+      << Text;
+  EXPECT_NEAR(Cold->M.coefficients().at("t0"), 0.01, 0.002);
+  EXPECT_NEAR(Cold->M.coefficients().at("t"), 0.02, 0.004);
 }
 
 TEST(Analysis, CollectivesArePricedPerCallByTheBestSuperstepForm) {

@@ -59,6 +59,18 @@ int main(int Argc, char **Argv) {
     // Every calibration the tests run measures the noise floor.
     if (Text.str().find("N = **") == std::string::npos)
       throw std::runtime_error("report has no noise floor");
+    // The TLB section says what the profile says: a reach, where the
+    // costs climb, or that neither was measured.
+    const auto &Cal = P.Extra["calibration"];
+    auto Says = [&](const char *Words) {
+      return Text.str().find(Words) != std::string::npos;
+    };
+    if (Cal.contains("tlb_reach_pages") != Says("Reach: **") ||
+        Cal.contains("tlb_reach_pages") == Says("Not measured (suite `tlb`"))
+      throw std::runtime_error("report's TLB reach disagrees with the profile");
+    if (Cal.contains("tlb_climb_pages") != Says("start to climb past **"))
+      throw std::runtime_error(
+          "report's TLB climb disagrees with the profile");
     std::cout << "ok: " << P.Models.size() << " models\n";
     return 0;
   } catch (const std::exception &E) {

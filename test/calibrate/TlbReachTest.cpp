@@ -134,3 +134,29 @@ TEST(TlbReach, AFullWalkIsALevelTwoNeighbouringCountsReach) {
                             {65536, 31}})),
             16384u);
 }
+
+TEST(TlbReach, WhereTheCostsStartToClimb) {
+  // A Xeon guest on a Granite Rapids host (ns, 3 December 2026): 1.9-2.8
+  // ns to 1536 pages, then a climb to a reach of 4096 and on.
+  auto Xeon = costs({{256, 2.01},
+                     {512, 1.86},
+                     {768, 1.94},
+                     {1024, 1.85},
+                     {1536, 2.81},
+                     {2048, 5.12},
+                     {3072, 10.33},
+                     {4096, 11.32},
+                     {6144, 22.57},
+                     {8192, 27.67},
+                     {16384, 36.65},
+                     {32768, 39.78}});
+  EXPECT_EQ(tlbReach(Xeon), 4096u);
+  EXPECT_EQ(tlbClimbStart(Xeon), 1536u);
+  // A sharp step: the climb starts at the reach.
+  auto Sharp = costs({{256, 2}, {1024, 2.1}, {2048, 2.2}, {3072, 2.4},
+                      {4096, 15}, {16384, 16}});
+  EXPECT_EQ(tlbClimbStart(Sharp), tlbReach(Sharp));
+  // No reach, no climb: costs that never step.
+  EXPECT_EQ(tlbClimbStart(costs({{256, 1}, {2048, 1.5}, {16384, 2.5}})),
+            std::nullopt);
+}
