@@ -253,9 +253,10 @@ std::vector<ModelForm> streamForms(const std::vector<Observation> &Train,
       if (Name.starts_with("P_re_"))
         Sizes.push_back(std::stoull(Name.substr(5)));
     std::optional<uint64_t> Start;
-    if (TlbReach && TlbClimb && !Sizes.empty() &&
-        nearestTlbSize(*TlbClimb, Sizes) < nearestTlbSize(*TlbReach, Sizes))
-      Start = nearestTlbSize(*TlbClimb, Sizes);
+    if (TlbReach && TlbClimb && !Sizes.empty())
+      if (uint64_t N0 = nearestTlbSize(*TlbClimb, Sizes);
+          N0 < nearestTlbSize(*TlbReach, Sizes))
+        Start = N0;
     std::string Climb =
         Start ? " + t0*P_re_" + std::to_string(*Start) : std::string();
     std::vector<std::string> Pages;

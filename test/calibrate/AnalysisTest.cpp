@@ -675,10 +675,8 @@ TEST(Analysis, WarmSitesArePricedByModelsFittedOnWarmPoints) {
 }
 
 /// The tlb suite's chases on a machine whose TLB holds Reach pages: an
-/// access costs 5 ns dense, 2 ns more sparse within the reach and 15 ns
-/// more beyond it.
-/// Chases whose translations cost 2 ns to Climb pages, 5 ns to Reach
-/// and 15 ns beyond.
+/// access costs 5 ns dense, and sparse 2 ns more to Climb pages (Reach
+/// unless given), 5 ns more to Reach and 15 ns more beyond it.
 void addSyntheticTlb(RawSet &Raw, uint64_t Reach, uint64_t Climb = 0) {
   Climb = Climb ? Climb : Reach;
   for (uint64_t Pages : tlbPagesChased())

@@ -136,7 +136,7 @@ TEST(TlbReach, AFullWalkIsALevelTwoNeighbouringCountsReach) {
 }
 
 TEST(TlbReach, WhereTheCostsStartToClimb) {
-  // A Xeon guest on a Granite Rapids host (ns, 3 December 2026): 1.9-2.8
+  // A Xeon guest on a Granite Rapids host (ns, 3 December 2026): 1.8-2.8
   // ns to 1536 pages, then a climb to a reach of 4096 and on.
   auto Xeon = costs({{256, 2.01},
                      {512, 1.86},
