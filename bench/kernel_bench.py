@@ -32,11 +32,20 @@ Timings wait for a quiet machine: until the load average is below
 --max-load (0.5), at most --wait seconds; the load average at the start and
 the end is printed either way.
 
+--reprice RUN.json prices the measured run that --json wrote with
+--profile (and --mpi-profile) instead, and prints the same table: each
+case is built with that profile and run once, warm, for its predictions
+(they depend on the sizes, not on the times), and the run's measured
+times are kept. Two calibrations are compared on the same measurements so,
+rather than on runs that the machine's drift sets apart as far as the
+profiles differ (docs/measure.md).
+
 Usage: bench/kernel_bench.py [--plugin build/lib/CommCost.so]
           [--measure-lib build/lib/libcommcost-measure.a]
           [--commcost build/bin/commcost] [--profile FILE]
           [--mpi-profile FILE] [--reps 101]
-          [--rounds 3] [--no-mpi] [--quick] [--json FILE]"""
+          [--rounds 3] [--no-mpi] [--quick] [--json FILE]
+          [--reprice RUN.json]"""
 import argparse
 import json
 import os
@@ -111,14 +120,15 @@ def ranks(runs_dir):
     return out
 
 
-def compared(args, runs_dir, records):
+def compared(args, runs_dir, records, status=("compared",)):
+    """The sites of the runs in runs_dir, as `commcost compare --json` gives
+    them, whose status is one of status."""
     files = [os.path.join(runs_dir, f) for f in sorted(os.listdir(runs_dir))]
     out = subprocess.run([args.commcost, "compare", "--json", *files,
                           records], check=True, text=True,
                          stdout=subprocess.PIPE).stdout
     return [s for s in json.loads(out)["sites"]
-            if s["status"] == "compared" and
-            s["function_name"] not in HARNESS]
+            if s["status"] in status and s["function_name"] not in HARNESS]
 
 
 def site_key(s):
@@ -159,7 +169,11 @@ def main():
                     help="one round of two runs, no waiting (checks the "
                     "script)")
     ap.add_argument("--json", help="also write the rows here")
+    ap.add_argument("--reprice", metavar="RUN.json",
+                    help="price the sites of a run --json wrote with "
+                    "--profile, measuring nothing")
     args = ap.parse_args()
+    run = read_run(args.reprice) if args.reprice else None
     if args.quick:
         args.reps, args.rounds = 2, 1
     with tempfile.TemporaryDirectory(prefix="commcost-kernels-") as tmp:
@@ -179,10 +193,20 @@ def main():
                   args.mpi_profile or args.profile)
             programs.append((["mpirun", "-np", "2", "--oversubscribe",
                               "--allow-run-as-root", exe], records))
-        start_load = load_average() if args.quick else \
-            wait_for_quiet(args.max_load, args.wait)
         plan = [(launch, records, case) for launch, records in programs
                 for case in cases(launch)]
+        if run is not None:
+            rows = repriced(args, run, plan, tmp)
+            print(f"repriced: {args.reprice}, with "
+                  f"{args.profile or 'the plugin profile'}"
+                  + (f" (MPI kernels: {args.mpi_profile})"
+                     if args.mpi_profile else ""))
+            print_table(rows, run["exchanges_us"], run.get("meta", {}))
+            write_json(args.json, rows, run["exchanges_us"],
+                       run.get("meta", {}))
+            return 0
+        start_load = load_average() if args.quick else \
+            wait_for_quiet(args.max_load, args.wait)
         # Rounds interleaved over cases and states, so that a slow spell of
         # the machine spreads over all of them.
         exchanges = {}
@@ -226,18 +250,74 @@ def main():
     exchanges = {case: {state: statistics.median(v)
                         for state, v in by.items()}
                  for case, by in exchanges.items()}
-    print_table(rows, exchanges, args, start_load, end_load)
-    if args.json:
-        with open(args.json + ".tmp", "w") as f:
-            json.dump({"sites": rows, "exchanges_us": exchanges}, f,
-                      indent=1)
-        os.replace(args.json + ".tmp", args.json)
+    meta = {"load_average": [start_load, end_load], "rounds": args.rounds,
+            "reps": args.reps}
+    print_table(rows, exchanges, meta)
+    write_json(args.json, rows, exchanges, meta)
     return 0
 
 
-def print_table(rows, exchanges, args, start_load, end_load):
-    print(f"load average {start_load:.2f} at the start, {end_load:.2f} at "
-          f"the end; {args.rounds} rounds x {args.reps} runs per case")
+def write_json(path, rows, exchanges, meta):
+    if not path:
+        return
+    with open(path + ".tmp", "w") as f:
+        json.dump({"sites": rows, "exchanges_us": exchanges, "meta": meta},
+                  f, indent=1)
+    os.replace(path + ".tmp", path)
+
+
+def read_run(path):
+    """The rows and exchanges a run's --json wrote; exits naming the file
+    and the problem when it is not one."""
+    try:
+        with open(path) as f:
+            run = json.load(f)
+        for r in run["sites"]:
+            for key in ("case", "site", "line", "cold_us", "cold_mean_us"):
+                r[key]
+        run["exchanges_us"].items()
+    except OSError as e:
+        sys.exit(f"kernel_bench: {path}: {e.strerror}")
+    except (ValueError, KeyError, TypeError, AttributeError) as e:
+        sys.exit(f"kernel_bench: {path}: not a run of kernel_bench --json "
+                 f"({type(e).__name__}: {e})")
+    return run
+
+
+def repriced(args, run, plan, tmp):
+    """The run's rows, predicted with args' profiles: each case run once,
+    warm, for the predictions its sites compute from their sizes."""
+    predicted = {}
+    for launch, records, case in plan:
+        runs_dir = os.path.join(tmp, "reprice", case)
+        measure(launch, case, 1, runs_dir, "warm")
+        # One warm run may be too short for the clock; its prediction is not.
+        for s in compared(args, runs_dir, records,
+                          ("compared", "below-timer-resolution")):
+            predicted[(case, f"{s['function_name']} {s['callee']}",
+                       s["location"]["line"])] = s["predicted"]
+    rows = []
+    for r in run["sites"]:
+        p = predicted.get((r["case"], r["site"], r["line"]))
+        if p is None:
+            sys.exit(f"kernel_bench: {args.reprice}: site {r['site']} of "
+                     f"{r['case']} at line {r['line']} is not in the kernels "
+                     f"built now (changed since the run, or left out by "
+                     f"--no-mpi)")
+        r = dict(r, predicted_us=p["us"], predicted_warm_us=p.get("warm_us"))
+        r["error_pct"] = 100 * (r["predicted_us"] / r["cold_us"] - 1)
+        r["error_vs_mean_pct"] = 100 * (r["predicted_us"] /
+                                        r["cold_mean_us"] - 1)
+        rows.append(r)
+    return rows
+
+
+def print_table(rows, exchanges, meta):
+    loads = meta.get("load_average")
+    print((f"load average {loads[0]:.2f} at the start, {loads[1]:.2f} at "
+           "the end" if loads else "load average not recorded")
+          + f"; {meta.get('rounds', '?')} rounds x {meta.get('reps', '?')} "
+          "runs per case")
     print(f"{'case':22} {'site':34} {'predicted us':>12} {'cold us':>10} "
           f"{'warm us':>10} {'dirty us':>10} {'error':>8} "
           f"{'pred. warm':>10} {'warm error':>10}")
