@@ -136,6 +136,19 @@ def site_key(s):
             s["location"]["line"])
 
 
+def site_name(s):
+    """A compared site's name in a run's rows, the key repricing finds it by."""
+    return f"{s['function_name']} {s['callee']}"
+
+
+def with_errors(row):
+    """row with its prediction's errors against the cold median and mean."""
+    return dict(row,
+                error_pct=100 * (row["predicted_us"] / row["cold_us"] - 1),
+                error_vs_mean_pct=100 * (row["predicted_us"] /
+                                         row["cold_mean_us"] - 1))
+
+
 def spread(s):
     medians = s["measured"]["process_medians_us"]
     mid = statistics.median(medians)
@@ -228,7 +241,7 @@ def main():
                 for state in STATES[1:]}
             for s in cold:
                 row = {"case": case,
-                       "site": f"{s['function_name']} {s['callee']}",
+                       "site": site_name(s),
                        "line": s["location"]["line"],
                        "predicted_us": s["predicted"]["us"],
                        "predicted_warm_us": s["predicted"].get("warm_us"),
@@ -236,9 +249,6 @@ def main():
                        "cold_mean_us": s["measured"]["mean_us"],
                        "cold_waited_us": s["measured"].get(
                            "waited", {}).get("mean_us"),
-                       "error_pct": 100 * (s["predicted"]["us"] /
-                                           s["measured"]["median_us"] - 1),
-                       "error_vs_mean_pct": s["error_pct"],
                        "spread": spread(s),
                        "rank": rank_of.get((s["function"],
                                             s["location"]["line"]))}
@@ -246,7 +256,7 @@ def main():
                     o = other[state].get(site_key(s))
                     row[state + "_us"] = o["measured"]["median_us"] if o \
                         else None
-                rows.append(row)
+                rows.append(with_errors(row))
     exchanges = {case: {state: statistics.median(v)
                         for state, v in by.items()}
                  for case, by in exchanges.items()}
@@ -294,8 +304,8 @@ def repriced(args, run, plan, tmp):
         # One warm run may be too short for the clock; its prediction is not.
         for s in compared(args, runs_dir, records,
                           ("compared", "below-timer-resolution")):
-            predicted[(case, f"{s['function_name']} {s['callee']}",
-                       s["location"]["line"])] = s["predicted"]
+            predicted[(case, site_name(s), s["location"]["line"])] = \
+                s["predicted"]
     rows = []
     for r in run["sites"]:
         p = predicted.get((r["case"], r["site"], r["line"]))
@@ -304,11 +314,8 @@ def repriced(args, run, plan, tmp):
                      f"{r['case']} at line {r['line']} is not in the kernels "
                      f"built now (changed since the run, or left out by "
                      f"--no-mpi)")
-        r = dict(r, predicted_us=p["us"], predicted_warm_us=p.get("warm_us"))
-        r["error_pct"] = 100 * (r["predicted_us"] / r["cold_us"] - 1)
-        r["error_vs_mean_pct"] = 100 * (r["predicted_us"] /
-                                        r["cold_mean_us"] - 1)
-        rows.append(r)
+        rows.append(with_errors(dict(r, predicted_us=p["us"],
+                                     predicted_warm_us=p.get("warm_us"))))
     return rows
 
 
