@@ -10,6 +10,7 @@
 #include "llvm/IR/Argument.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/DataLayout.h"
@@ -236,6 +237,42 @@ variableAt(const std::map<SourcePos, VariableRef> &At, const Value *V,
   return It->second.Name;
 }
 
+/// Whether A and B are the same address: the same value, or loads of the
+/// same address (an -O0 body reloads a shared variable's pointer at every
+/// use).
+static bool sameAddress(const Value *A, const Value *B) {
+  A = A->stripPointerCasts();
+  B = B->stripPointerCasts();
+  if (A == B)
+    return true;
+  const auto *LA = dyn_cast<LoadInst>(A), *LB = dyn_cast<LoadInst>(B);
+  return LA && LB &&
+         sameAddress(LA->getPointerOperand(), LB->getPointerOperand());
+}
+
+/// Whether the name Name that L's position gives is also what the
+/// position of a load of another address gives, in the same inlined copy
+/// of the code (two inlined copies read their own arguments at the same
+/// positions): the optimiser moved a load to another variable's position
+/// (the two loads of n0 in c ? n0 - 2 : n0 - 1, folded into a select and
+/// merged, take the position of c's first variable, sel1), or a macro's
+/// expansion put loads of several variables at its use. Then the position
+/// names none of them. For integers, whose names go into sizes: the loads
+/// of a pointer chain (bp->array[m][i]) share the base's name as the
+/// label of the array they reach.
+static bool nameShared(const LoadInst &L, const std::string &Name,
+                       const SourceFacts &Facts) {
+  const DILocation *Inlined = L.getDebugLoc().getInlinedAt();
+  for (const Instruction &I : instructions(*L.getFunction()))
+    if (const auto *O = dyn_cast<LoadInst>(&I);
+        O && O != &L && O->getType() == L.getType() && O->getDebugLoc() &&
+        O->getDebugLoc().getInlinedAt() == Inlined &&
+        !sameAddress(O->getPointerOperand(), L.getPointerOperand()) &&
+        variableAt(Facts.VariableAt, O, *O) == Name)
+      return true;
+  return false;
+}
+
 /// The one name a set of candidates agree on: none when two differ.
 struct Agreement {
   std::optional<std::string> Name;
@@ -415,7 +452,9 @@ std::optional<std::string> sourceNameOf(const Value *V,
   }
   // Only loads and calls stand for a whole variable at their position.
   if (isa<LoadInst>(V) || isa<CallBase>(V))
-    if (auto Name = variableAt(Facts.VariableAt, V, *cast<Instruction>(V)))
+    if (auto Name = variableAt(Facts.VariableAt, V, *cast<Instruction>(V));
+        Name && !(isa<LoadInst>(V) && V->getType()->isIntegerTy() &&
+                  nameShared(*cast<LoadInst>(V), *Name, Facts)))
       return Name;
   // A call's result assigned to a variable (Num_procs = shmem_n_pes()).
   if (isa<CallBase>(V))

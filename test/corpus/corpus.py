@@ -582,7 +582,7 @@ def main(argv=None):
         return 2
     now = summary(report, total)
     if args.update_baseline:
-        write_atomically(args.baseline, json.dumps(now, indent=1) + "\n")
+        write_atomically(args.baseline, json.dumps(now, indent=2) + "\n")
         print(f"baseline written: {args.baseline}")
         return 0
     if base is None:

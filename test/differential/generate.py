@@ -2,7 +2,10 @@
 
 A program is many small functions, each one site: a loop nest of depth 0-3
 (counting up or down, steps 1-3, constant, symbolic and empty ranges,
-some loops in tiles of a constant size with the last tile cut by MIN)
+bounds chosen by comparing two parameters (`a < b ? n + 1 : n`, as a
+rank's block with a remainder; both bounds by one comparison, as
+miniAMR's stencil), some loops in tiles of a constant size
+with the last tile cut by MIN)
 around a copy (dst[...] = src[...]), a memcpy or an MPI call (builtin,
 contiguous, vector, hvector and subarray datatypes), sometimes under an
 `if` inside the nest. Buffers are globals (with or without _Alignas),
@@ -21,6 +24,7 @@ is in bounds (subscript constants and array extents are chosen after the
 bindings are drawn). The program is rendered twice, with the same sites:
 plainly, for the plugin, and instrumented (recorder.h) with a driver that
 runs any site at any binding and placement, for the truth."""
+import operator
 import random
 
 LINE = 64
@@ -97,6 +101,32 @@ class Affine:
                 a, b = f * box[v][0], f * box[v][1]
                 lo, hi = lo + min(a, b), hi + max(a, b)
         return lo, hi
+
+
+class Choice(Affine):
+    """(a OP b ? then : other), a and b parameters, then and other affine
+    in parameters only: a bound chosen by a comparison (PRK's block of a
+    rank, one longer below the remainder). No terms of its own, so that no
+    subscript takes it for a pitch."""
+
+    OPS = {"<": operator.lt, "<=": operator.le, ">": operator.gt,
+           ">=": operator.ge, "==": operator.eq, "!=": operator.ne}
+
+    def __init__(self, a, op, b, then, other):
+        super().__init__()
+        self.a, self.op, self.b, self.then, self.other = a, op, b, then, other
+
+    def render(self):
+        return (f"({self.a} {self.op} {self.b} ? {self.then.render()} : "
+                f"{self.other.render()})")
+
+    def value(self, env):
+        chosen = self.OPS[self.op](env[self.a], env[self.b])
+        return (self.then if chosen else self.other).value(env)
+
+    def bounds(self, env, box):
+        v = self.value(env)
+        return v, v
 
 
 class Loop:
@@ -453,6 +483,7 @@ class Generator:
         # Tiles are drawn apart, so that a seed's programs stay the same
         # but for loops in tiles.
         self.tiles = random.Random(seed ^ 0x7113)
+        self.choices = random.Random(seed ^ 0xC401)
 
     # --- pieces -----------------------------------------------------------
     def fresh(self, site, base):
@@ -471,7 +502,21 @@ class Generator:
             inclusive = r.random() < 0.5
             form = r.choices(["n", "const", "range", "shift"],
                              [6, 3, 1, 1])[0]
-            if form == "n":
+            if form == "n" and self.choices.random() < 0.15:
+                n = self.fresh(site, "n")
+                a, b = self.fresh(site, "sel"), self.fresh(site, "sel")
+                op = self.choices.choice(list(Choice.OPS))
+                then, other = (Affine([(1, n, None)], d - (1 if inclusive
+                                                             else 0))
+                               for d in self.choices.sample([-1, 0, 1, 2], 2))
+                # Both bounds from one if/else half the time (miniAMR's
+                # is = 1, ie = n or is = 0, ie = n + 1 by the stencil).
+                lo = Choice(a, op, b, *(Affine(const=e) for e in
+                                        self.choices.sample([0, 1, 2], 2))) \
+                    if self.choices.random() < 0.5 else Affine(const=0)
+                hi = Choice(a, op, b, then, other)
+                plan.append(("choice", n, a, b, maxtrip * step))
+            elif form == "n":
                 n = self.fresh(site, "n")
                 lo = Affine(const=0)
                 hi = Affine([(1, n, None)], -1 if inclusive else 0)
@@ -516,6 +561,10 @@ class Generator:
                     elif p[0] == "range":
                         a = r.randint(-3, p[3] // 2)
                         env[p[1]], env[p[2]] = a, a + r.randint(-3, p[3])
+                    elif p[0] == "choice":
+                        env[p[1]] = r.randint(1, p[4])
+                        env[p[2]], env[p[3]] = r.randint(-2, 2), \
+                            r.randint(-2, 2)
                 extra(env, b)
                 empty = site.box(env) is None
                 if b == 0 and empty:
