@@ -330,6 +330,23 @@ Expected<Flow> flowOf(const CollectiveSpec &Spec, const Side *Send,
         "between ranks, so the most a rank moves is not known");
   };
   auto All = [&](const Side &S) { return repeatLayout(*S.Block, P); };
+  // Every pattern but a broadcast's and a reduction's places the ranks'
+  // blocks one extent apart, which a padded struct's does not tell (an
+  // MPI_Ialltoall of a struct of 42 bytes lay 48 bytes apart).
+  bool RankBlocks = Spec.Pattern != Pattern::Barrier &&
+                    Spec.Pattern != Pattern::Bcast &&
+                    Spec.Pattern != Pattern::Reduce &&
+                    Spec.Pattern != Pattern::Allreduce &&
+                    Spec.Pattern != Pattern::Scan &&
+                    Spec.Pattern != Pattern::Exscan;
+  for (const Side *S : {Send, Recv})
+    if (RankBlocks && S && !S->Null &&
+        ((S->Block && S->Block->PaddedExtent) ||
+         (S->Elem && S->Elem->PaddedExtent)))
+      return reject<UnsupportedDatatype>(
+          Callee + " places a block per rank one extent of a struct datatype "
+          "apart, which MPI pads to the alignment of its members in an "
+          "implementation-defined way; set it with MPI_Type_create_resized");
   switch (Spec.Pattern) {
   case Pattern::Barrier:
     return F;

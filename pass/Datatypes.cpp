@@ -656,6 +656,7 @@ Expected<Layout> resolveDatatype(Value *Datatype, const Expr &Count,
   if (!R)
     return R.takeError();
   R->Origin = T->L.Origin;
+  R->PaddedExtent = T->Padded;
   return R;
 }
 

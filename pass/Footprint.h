@@ -67,6 +67,10 @@ struct Layout {
   uint64_t ElemBytes = 1;
   /// How the layout was built, for the remark ("MPI_Type_vector(...)").
   std::string Origin;
+  /// The extent of a struct datatype that MPI pads to its members'
+  /// alignment in an implementation-defined way (Datatypes.cpp): where
+  /// copies one extent apart lie (a collective's rank blocks) is not known.
+  bool PaddedExtent = false;
   /// A block touched only in part: Footprint::Pieces and LongestPiece.
   std::vector<Piece> Pieces;
   std::optional<Expr> LongestPiece;
