@@ -13,6 +13,7 @@
 #include "CallBuffers.h"
 #include "Datatypes.h"
 #include "Reasons.h"
+#include "SourceNames.h"
 #include "ValueExprs.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -32,19 +33,6 @@ namespace commcost {
 
 namespace {
 using Pattern = CollectivePattern;
-
-/// Whether two communicator (or team) handles are the same: the same
-/// value, or loads of the same variable.
-bool sameHandle(const Value *A, const Value *B) {
-  A = A->stripPointerCasts();
-  B = B->stripPointerCasts();
-  if (A == B)
-    return true;
-  const auto *LA = dyn_cast<LoadInst>(A), *LB = dyn_cast<LoadInst>(B);
-  return LA && LB &&
-         LA->getPointerOperand()->stripPointerCasts() ==
-             LB->getPointerOperand()->stripPointerCasts();
-}
 
 /// The source name of the variable at Ptr: its own, or a read of it's.
 std::optional<std::string> variableName(const Value *Ptr,
@@ -80,7 +68,7 @@ std::optional<std::string> sizeVariable(const Function &F, const Value *Comm,
     StringRef Name = calleeName(*C);
     Name.consume_front("P");
     if (Name == "MPI_Comm_size" && C->arg_size() == 2 &&
-        sameHandle(C->getArgOperand(0), Comm)) {
+        sameAddress(C->getArgOperand(0), Comm)) {
       const Value *Out = C->getArgOperand(1)->stripPointerCasts();
       if (GlobalsOnly && !isa<GlobalVariable>(Out))
         continue;
@@ -92,7 +80,7 @@ std::optional<std::string> sizeVariable(const Function &F, const Value *Comm,
           return It->second;
     }
     if (!GlobalsOnly && Name == "shmem_team_n_pes" && C->arg_size() == 1 &&
-        sameHandle(C->getArgOperand(0), Comm))
+        sameAddress(C->getArgOperand(0), Comm))
       if (auto V = sourceNameOf(C, Facts))
         return V;
   }

@@ -237,10 +237,7 @@ variableAt(const std::map<SourcePos, VariableRef> &At, const Value *V,
   return It->second.Name;
 }
 
-/// Whether A and B are the same address: the same value, or loads of the
-/// same address (an -O0 body reloads a shared variable's pointer at every
-/// use).
-static bool sameAddress(const Value *A, const Value *B) {
+bool sameAddress(const Value *A, const Value *B) {
   A = A->stripPointerCasts();
   B = B->stripPointerCasts();
   if (A == B)

@@ -148,6 +148,11 @@ std::optional<std::string> counterName(const llvm::PHINode &Phi,
                                        const SourceFacts &Facts,
                                        const llvm::CallBase *At = nullptr);
 
+/// Whether A and B are the same address: the same value, or loads of the
+/// same address (an -O0 body reloads a shared variable's pointer, or a
+/// communicator handle, at every use).
+bool sameAddress(const llvm::Value *A, const llvm::Value *B);
+
 /// The source-level name of V, if it has one that the grammar can print.
 std::optional<std::string> sourceNameOf(const llvm::Value *V,
                                         const SourceFacts &Facts);
