@@ -4,7 +4,8 @@ through the measure option (docs/measure.md). Compiles bench/kernels/
 kernels_smp.c (columns, rows, blocks, transposes untiled and in tiles,
 rows by memcpy, at power-of-two and padded pitches, both loop orders) and
 kernels_mpi.c (two ranks: a column as an MPI_Type_vector or packed, a row,
-1 MiB as 1 to 4096 packets) with the plugin and
+1 MiB as 1 to 4096 packets, a row received into a column as an
+MPI_Type_vector or unpacked) with the plugin and
 -fplugin-arg-commcost-measure, runs every case in --rounds separate
 processes of --reps runs each, with caches and TLB
 evicted by reading before each run (cold: the state calibration measures
@@ -68,6 +69,8 @@ DECISIONS = {
     "transpose 2048: tiles": ["transpose2048", "transpose2048_tiles8",
                               "transpose2048_tiles32"],
     "column: datatype or pack": ["mpi_col_vector", "mpi_col_packed"],
+    "column received: datatype or unpack": ["mpi_col_recv_vector",
+                                            "mpi_col_recv_unpack"],
     "1 MiB: packets": ["mpi_1mib_1", "mpi_1mib_16", "mpi_1mib_256",
                        "mpi_1mib_4096"],
 }

@@ -44,11 +44,16 @@ struct Target {
 };
 
 /// A send or receive site model on the derived-datatype messages of one
-/// side and state (none of them trained it).
+/// side and state: the message and the compiled loop's pack summed, and
+/// fitted as z + a*message + p*pack on them.
 struct DatatypeCheck {
   std::string State; ///< "cold" or "warm"
   bool Receive = false;
-  FitStats Held;
+  FitStats Sum, Fitted;
+  /// Each row count's points priced by the fit on the others' (no test
+  /// points with one row count).
+  FitStats HeldOut;
+  double Z = 0, A = 1, P = 1;
 };
 
 struct Analysis {

@@ -335,15 +335,23 @@ std::string reportMarkdown(const Analysis &A, const RawSet &Raw,
   if (!A.DatatypeChecks.empty()) {
     OS << "## Derived datatypes\n\n"
           "Single messages of a block of columns sent as an "
-          "MPI_Type_vector (or received into one), priced by the send "
-          "(receive) site model: the message and the compiled loop's pack "
-          "(unpack). None of them trained it.\n\n"
-          "| side | state | points | avg | max | S_e (us) |\n"
-          "|---|---|---|---|---|---|\n";
+          "MPI_Type_vector (or received into one). The send (receive) site "
+          "model prices a buffer in several runs as z + a*S + p*K, S the "
+          "message's price and K the compiled loop's pack (unpack), fitted "
+          "on these points; the sum S + K beside it, and the fit on each "
+          "row count's points when the others' alone trained it.\n\n"
+          "| side | state | points | z (us) | a | p | sum: avg, max | fit: "
+          "avg, max | held-out rows: avg, max |\n"
+          "|---|---|---|---|---|---|---|---|---|\n";
+    auto Errors = [](const FitStats &S) {
+      return S.TestPoints ? pct(S.AvgRelErr) + ", " + pct(S.MaxRelErr)
+                          : std::string("-");
+    };
     for (const DatatypeCheck &C : A.DatatypeChecks)
       OS << "| " << (C.Receive ? "receive" : "send") << " | " << C.State
-         << " | " << C.Held.TestPoints << " | " << pct(C.Held.AvgRelErr)
-         << " | " << pct(C.Held.MaxRelErr) << " | " << num(C.Held.Se, 3)
+         << " | " << C.Sum.TestPoints << " | " << num(C.Z, 3) << " | "
+         << num(C.A, 3) << " | " << num(C.P, 3) << " | " << Errors(C.Sum)
+         << " | " << Errors(C.Fitted) << " | " << Errors(C.HeldOut)
          << " |\n";
     OS << "\n";
   }

@@ -1,7 +1,8 @@
 /* Kernel benchmark, message-passing kernels for two ranks: a column sent
  * as an MPI_Type_vector or packed and sent contiguously, a row, and 1 MiB
- * sent as 1 to 4096 packets; rank 1 receives each into a contiguous
- * buffer. Each kernel is its own function with its sizes as parameters,
+ * sent as 1 to 4096 packets, rank 1 receiving each into a contiguous
+ * buffer; and a row received into a column, as an MPI_Type_vector or
+ * received contiguously and unpacked. Each kernel is its own function with its sizes as parameters,
  * so the measure option predicts each run from the actual sizes and times
  * it (bench/kernel_bench.py): the run-time prediction reads parameters
  * only, so a packet's size is one.
@@ -55,6 +56,21 @@ NOINLINE void recv_doubles(double *buf, int n, int from) {
   MPI_Recv(buf, n, MPI_DOUBLE, from, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
 }
 
+NOINLINE void recv_col_vector(double *a, int n, int ld, int col, int from) {
+  MPI_Datatype column;
+  MPI_Type_vector(n, 1, ld, MPI_DOUBLE, &column);
+  MPI_Type_commit(&column);
+  MPI_Recv(a + col, 1, column, from, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  MPI_Type_free(&column);
+}
+
+NOINLINE void recv_col_unpack(double *restrict a, double *restrict buf, int n,
+                              int ld, int col, int from) {
+  MPI_Recv(buf, n, MPI_DOUBLE, from, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  for (int i = 0; i < n; i++)
+    a[(long)i * ld + col] = buf[i];
+}
+
 NOINLINE void recv_packets(char *buf, long each, int packets, int from) {
   for (int p = 0; p < packets; p++)
     MPI_Recv(buf + p * each, (int)each, MPI_BYTE, from, 0, MPI_COMM_WORLD,
@@ -88,6 +104,18 @@ static void row(void) {
   else
     recv_doubles(Buf, N, 0);
 }
+static void col_recv_vector(void) {
+  if (Rank == 0)
+    send_row(A, N, N, 9, 1);
+  else
+    recv_col_vector(A, N, N, 5, 0);
+}
+static void col_recv_unpack(void) {
+  if (Rank == 0)
+    send_row(A, N, N, 9, 1);
+  else
+    recv_col_unpack(A, Buf, N, N, 5, 0);
+}
 #define PACKETS(P)                                                            \
   static void packets##P(void) {                                              \
     if (Rank == 0)                                                            \
@@ -102,6 +130,8 @@ PACKETS(4096)
 
 static const struct bench_case Cases[] = {
     {"mpi_col_vector", col_vector}, {"mpi_col_packed", col_packed},
+    {"mpi_col_recv_vector", col_recv_vector},
+    {"mpi_col_recv_unpack", col_recv_unpack},
     {"mpi_row", row},               {"mpi_1mib_1", packets1},
     {"mpi_1mib_16", packets16},     {"mpi_1mib_256", packets256},
     {"mpi_1mib_4096", packets4096},
