@@ -2,10 +2,10 @@
  * as an MPI_Type_vector or packed and sent contiguously, a row, and 1 MiB
  * sent as 1 to 4096 packets, rank 1 receiving each into a contiguous
  * buffer; and a row received into a column, as an MPI_Type_vector or
- * received contiguously and unpacked. Each kernel is its own function with its sizes as parameters,
- * so the measure option predicts each run from the actual sizes and times
- * it (bench/kernel_bench.py): the run-time prediction reads parameters
- * only, so a packet's size is one.
+ * received contiguously and unpacked. Each kernel is its own function
+ * with its sizes as parameters, so the measure option predicts each run
+ * from the actual sizes and times it (bench/kernel_bench.py): the
+ * run-time prediction reads parameters only, so a packet's size is one.
  *
  *   mpirun -np 2 ./kernels_mpi --list | CASE REPS
  * Before each run both ranks put caches and TLB in the state
