@@ -647,14 +647,6 @@ void analyseMessages(Analysis &A, const std::vector<Point> &Mpi,
             Group, Msg.Name + "-pw" + Suffix, TrainedOn, Train, Held);
 }
 
-/// How a message whose buffer is in several runs is priced from Send's
-/// price S and Pack's price K at the site: Z + A*S + P*K. The identity,
-/// the message and the compiled loop's pack in turn, where nothing was
-/// measured.
-struct DatatypeFit {
-  double Z = 0, A = 1, P = 1;
-};
-
 /// The model of a send or receive site: Send (a message model), plus Pack
 /// (the one-way marshalling model) where the buffer is in several runs: MPI
 /// packs a derived datatype before it sends and unpacks it after it
@@ -715,23 +707,23 @@ DatatypeFit fitDatatype(const Model &Send, const Model &Pack,
   return {C.at("z"), C.at("a"), C.at("p")};
 }
 
-/// The site model of a send (Receive: a receive) in State, from Both's
-/// parts and the derived-datatype messages measured; its errors on them to
+/// The site model of a send (Receive: a receive) in State, from the parts
+/// of Sum (contiguityChoice(Send, Pack)) and the derived-datatype messages
+/// measured; its errors on them to
 /// A.DatatypeChecks: the unfitted sum's, the fit's on its own points, and
 /// on each row count's points the fit on the others'.
 Model datatypeSite(Analysis &A, const std::vector<Point> &Mpi,
                    const std::string &State, bool Receive, const Model &Send,
-                   const Model &Pack) {
+                   const Model &Pack, const Model &Sum) {
   std::string Kind = Receive ? "datatype-recv" : "datatype-send";
   std::vector<Observation> Points = observations(
       Mpi, [&](const Point &P) { return P.Kind == Kind && P.Set == State; });
-  Model Sum = contiguityChoice(Send, Pack);
   if (Points.empty())
     return Sum;
   DatatypeFit Dt = fitDatatype(Send, Pack, Points);
   Model Fitted = contiguityChoice(Send, Pack, Dt);
   DatatypeCheck C{State, Receive, validate(Sum, Points),
-                  validate(Fitted, Points), {}};
+                  validate(Fitted, Points), {}, Dt};
   auto RowsOf = [](const Observation &O) {
     auto It = O.Features.find("rows");
     return It == O.Features.end() ? 0.0 : It->second;
@@ -755,9 +747,6 @@ Model datatypeSite(Analysis &A, const std::vector<Point> &Mpi,
     }
     C.HeldOut = accuracy(Measured, Predicted, 3);
   }
-  C.Z = Dt.Z;
-  C.A = Dt.A;
-  C.P = Dt.P;
   A.DatatypeChecks.push_back(C);
   return Fitted;
 }
@@ -1020,7 +1009,7 @@ Analysis analyse(const RawSet &Raw, const MachineInfo &Machine) {
         // OpenSHMEM's strided puts and gets were not measured: the sum.
         Model Both = contiguityChoice(Message->M, PackModel);
         Model Mpi = datatypeSite(A, *M, State, Message == &Receive,
-                                 Message->M, PackModel);
+                                 Message->M, PackModel, Both);
         for (const Model *Site : {&Both, &Mpi})
           if (std::none_of(A.Fits.begin(), A.Fits.end(),
                            [&](const FittedForm &F) {

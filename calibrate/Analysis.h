@@ -43,6 +43,14 @@ struct Target {
   double Plain = 0;
 };
 
+/// How a message whose buffer is in several runs is priced from the message
+/// model's price S and the marshalling model's price K at the site: Z +
+/// A*S + P*K. The identity, the message and the compiled loop's pack in
+/// turn, where nothing was measured.
+struct DatatypeFit {
+  double Z = 0, A = 1, P = 1;
+};
+
 /// A send or receive site model on the derived-datatype messages of one
 /// side and state: the message and the compiled loop's pack summed, and
 /// fitted as z + a*message + p*pack on them.
@@ -53,7 +61,7 @@ struct DatatypeCheck {
   /// Each row count's points priced by the fit on the others' (no test
   /// points with one row count).
   FitStats HeldOut;
-  double Z = 0, A = 1, P = 1;
+  DatatypeFit Fit;
 };
 
 struct Analysis {

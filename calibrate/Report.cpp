@@ -349,8 +349,8 @@ std::string reportMarkdown(const Analysis &A, const RawSet &Raw,
     };
     for (const DatatypeCheck &C : A.DatatypeChecks)
       OS << "| " << (C.Receive ? "receive" : "send") << " | " << C.State
-         << " | " << C.Sum.TestPoints << " | " << num(C.Z, 3) << " | "
-         << num(C.A, 3) << " | " << num(C.P, 3) << " | " << Errors(C.Sum)
+         << " | " << C.Sum.TestPoints << " | " << num(C.Fit.Z, 3) << " | "
+         << num(C.Fit.A, 3) << " | " << num(C.Fit.P, 3) << " | " << Errors(C.Sum)
          << " | " << Errors(C.Fitted) << " | " << Errors(C.HeldOut)
          << " |\n";
     OS << "\n";

@@ -617,9 +617,9 @@ TEST(Analysis, DatatypeMessagesPriceStridedSendsByTheirOwnFit) {
   const DatatypeCheck &C = A.DatatypeChecks[0];
   EXPECT_EQ(C.State, "cold");
   EXPECT_FALSE(C.Receive);
-  EXPECT_NEAR(C.Z, 2, 1e-6);
-  EXPECT_NEAR(C.A, 0.5, 1e-6);
-  EXPECT_NEAR(C.P, 1.2, 1e-6);
+  EXPECT_NEAR(C.Fit.Z, 2, 1e-6);
+  EXPECT_NEAR(C.Fit.A, 0.5, 1e-6);
+  EXPECT_NEAR(C.Fit.P, 1.2, 1e-6);
   EXPECT_EQ(C.Sum.TestPoints, Columns.size());
   EXPECT_GT(C.Sum.AvgRelErr, 0.05);
   EXPECT_LT(C.Fitted.AvgRelErr, 1e-6);
